@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/* SHA-1 compression function in portable C (FIPS 180-4 6.1.2). */
+#include "../hwc_core.h"
+
+static inline hwc_u32 rol32(hwc_u32 x, unsigned int n)
+{
+	return (x << n) | (x >> (32 - n));
+}
+
+static inline hwc_u32 get_be32(const hwc_u8 *p)
+{
+	hwc_u32 v;
+
+	__builtin_memcpy(&v, p, 4);
+	return __builtin_bswap32(v);
+}
+
+/* FIPS 180-4 4.1.1, Ch and Maj in forms with one operation fewer. */
+#define F_CH(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
+#define F_PAR(x, y, z)	((x) ^ (y) ^ (z))
+#define F_MAJ(x, y, z)	(((x) & (y)) | ((z) & ((x) | (y))))
+
+#define K0	0x5a827999u
+#define K1	0x6ed9eba1u
+#define K2	0x8f1bbcdcu
+#define K3	0xca62c1d6u
+
+/*
+ * One round with rotated argument names instead of moved variables, so only e and b are
+ * written. W is a 16-word ring overwritten in place once the first 16 words are consumed.
+ */
+#define ROUND(a, b, c, d, e, F, K, w)					\
+	do {								\
+		e += rol32(a, 5) + F(b, c, d) + K + (w);		\
+		b = rol32(b, 30);					\
+	} while (0)
+
+#define W_LOAD(j)	(W[(j) & 15])
+#define W_SCHED(j)	(W[(j) & 15] = rol32(W[((j) - 3) & 15] ^ W[((j) - 8) & 15] ^	\
+					     W[((j) - 14) & 15] ^ W[(j) & 15], 1))
+
+#define FIVE(j, F, K, WX)						\
+	do {								\
+		ROUND(a, b, c, d, e, F, K, WX((j) + 0));		\
+		ROUND(e, a, b, c, d, F, K, WX((j) + 1));		\
+		ROUND(d, e, a, b, c, F, K, WX((j) + 2));		\
+		ROUND(c, d, e, a, b, F, K, WX((j) + 3));		\
+		ROUND(b, c, d, e, a, F, K, WX((j) + 4));		\
+	} while (0)
+
+void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks)
+{
+	hwc_u32 *s = state;
+	hwc_u32 W[16];
+	hwc_u32 a, b, c, d, e;
+	unsigned int t;
+
+	while (nblocks--) {
+		for (t = 0; t < 16; t++)
+			W[t] = get_be32(data + 4 * t);
+		a = s[0]; b = s[1]; c = s[2]; d = s[3]; e = s[4];
+
+		FIVE(0, F_CH, K0, W_LOAD);
+		FIVE(5, F_CH, K0, W_LOAD);
+		FIVE(10, F_CH, K0, W_LOAD);
+		ROUND(a, b, c, d, e, F_CH, K0, W_LOAD(15));
+		ROUND(e, a, b, c, d, F_CH, K0, W_SCHED(16));
+		ROUND(d, e, a, b, c, F_CH, K0, W_SCHED(17));
+		ROUND(c, d, e, a, b, F_CH, K0, W_SCHED(18));
+		ROUND(b, c, d, e, a, F_CH, K0, W_SCHED(19));
+		FIVE(20, F_PAR, K1, W_SCHED);
+		FIVE(25, F_PAR, K1, W_SCHED);
+		FIVE(30, F_PAR, K1, W_SCHED);
+		FIVE(35, F_PAR, K1, W_SCHED);
+		FIVE(40, F_MAJ, K2, W_SCHED);
+		FIVE(45, F_MAJ, K2, W_SCHED);
+		FIVE(50, F_MAJ, K2, W_SCHED);
+		FIVE(55, F_MAJ, K2, W_SCHED);
+		FIVE(60, F_PAR, K3, W_SCHED);
+		FIVE(65, F_PAR, K3, W_SCHED);
+		FIVE(70, F_PAR, K3, W_SCHED);
+		FIVE(75, F_PAR, K3, W_SCHED);
+
+		s[0] += a; s[1] += b; s[2] += c; s[3] += d; s[4] += e;
+		data += 64;
+	}
+	hwc_memzero_explicit(W, sizeof(W));
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/* SHA-384/SHA-512 compression function in portable C (FIPS 180-4 6.4.2). */
+#include "../hwc_core.h"
+
+/* FIPS 180-4 4.2.3: first 64 bits of the cube roots of the first 80 primes. */
+static const hwc_u64 hwc_sha512_k[80] = {
+	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL,
+	0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+	0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
+	0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+	0xd807aa98a3030242ULL, 0x12835b0145706fbeULL,
+	0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+	0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL,
+	0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+	0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL,
+	0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+	0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL,
+	0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+	0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL,
+	0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+	0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL,
+	0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+	0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL,
+	0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+	0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL,
+	0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+	0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL,
+	0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+	0xd192e819d6ef5218ULL, 0xd69906245565a910ULL,
+	0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+	0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL,
+	0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+	0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL,
+	0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+	0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL,
+	0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+	0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL,
+	0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+	0xca273eceea26619cULL, 0xd186b8c721c0c207ULL,
+	0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+	0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL,
+	0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+	0x28db77f523047d84ULL, 0x32caab7b40c72493ULL,
+	0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+	0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL,
+	0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+
+static inline hwc_u64 ror64(hwc_u64 x, unsigned int n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+static inline hwc_u64 get_be64(const hwc_u8 *p)
+{
+	hwc_u64 v;
+
+	__builtin_memcpy(&v, p, 8);
+	return __builtin_bswap64(v);
+}
+
+#define S0(x)	(ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))
+#define S1(x)	(ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41))
+#define s0(x)	(ror64(x, 1) ^ ror64(x, 8) ^ ((x) >> 7))
+#define s1(x)	(ror64(x, 19) ^ ror64(x, 61) ^ ((x) >> 6))
+/* Ch and Maj in forms with one operation fewer than the definitions in 4.1.3. */
+#define CH(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z)	(((x) & (y)) | ((z) & ((x) | (y))))
+
+/*
+ * One round. Instead of shifting the eight working variables, the callers rotate the argument
+ * names, so that only d and h are written. W is a 16-word ring: W[j] is computed where it is
+ * first used, over the slot of W[j-16]; loops step by 16 rounds so ring indices are constants.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, j, w)				\
+	do {								\
+		hwc_u64 t1 = h + S1(e) + CH(e, f, g) + hwc_sha512_k[j] + (w);	\
+		d += t1;						\
+		h = t1 + S0(a) + MAJ(a, b, c);				\
+	} while (0)
+
+#define W_LOAD(j)	(W[(j) & 15])
+#define W_SCHED(j)	(W[(j) & 15] += s1(W[((j) - 2) & 15]) + W[((j) - 7) & 15] +	\
+					s0(W[((j) - 15) & 15]))
+
+#define EIGHT(j, WX)							\
+	do {								\
+		ROUND(a, b, c, d, e, f, g, h, (j) + 0, WX((j) + 0));	\
+		ROUND(h, a, b, c, d, e, f, g, (j) + 1, WX((j) + 1));	\
+		ROUND(g, h, a, b, c, d, e, f, (j) + 2, WX((j) + 2));	\
+		ROUND(f, g, h, a, b, c, d, e, (j) + 3, WX((j) + 3));	\
+		ROUND(e, f, g, h, a, b, c, d, (j) + 4, WX((j) + 4));	\
+		ROUND(d, e, f, g, h, a, b, c, (j) + 5, WX((j) + 5));	\
+		ROUND(c, d, e, f, g, h, a, b, (j) + 6, WX((j) + 6));	\
+		ROUND(b, c, d, e, f, g, h, a, (j) + 7, WX((j) + 7));	\
+	} while (0)
+
+void hwc_sha512_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks)
+{
+	hwc_u64 *s = state;
+	hwc_u64 W[16];
+	hwc_u64 a, b, c, d, e, f, g, h;
+	unsigned int t;
+
+	while (nblocks--) {
+		for (t = 0; t < 16; t++)
+			W[t] = get_be64(data + 8 * t);
+		a = s[0]; b = s[1]; c = s[2]; d = s[3];
+		e = s[4]; f = s[5]; g = s[6]; h = s[7];
+
+		EIGHT(0, W_LOAD);
+		EIGHT(8, W_LOAD);
+		for (t = 16; t < 80; t += 16) {
+			EIGHT(t, W_SCHED);
+			EIGHT(t + 8, W_SCHED);
+		}
+
+		s[0] += a; s[1] += b; s[2] += c; s[3] += d;
+		s[4] += e; s[5] += f; s[6] += g; s[7] += h;
+		data += 128;
+	}
+	hwc_memzero_explicit(W, sizeof(W));
+}

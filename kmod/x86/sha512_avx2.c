@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/* SHA-384/SHA-512 compression function on AVX2 (two-block vector message schedule) and BMI2. */
+#include "../hwc_core.h"
+#include <immintrin.h>
+
+#if !defined(__AVX2__) || !defined(__BMI2__)
+#error "build this file with -mavx2 -mbmi2"
+#endif
+
+/*
+ * Design (FIPS 180-4 6.4.2). The scalar rounds are latency bound (about four cycles each on a
+ * wide core), so the vector unit computes the message schedule of two blocks at once in the
+ * shadow of the first block's rounds: each 128-bit lane of a ymm register holds two
+ * consecutive W words of one block, block A in the low lane and block B in the high lane,
+ * which keeps vpalignr (a per-lane shift) sufficient to form W[t-15] and W[t-7]. W[t]+K[t] of
+ * both blocks is stored to the stack, so block B's 80 rounds are pure scalar work.
+ */
+
+/* FIPS 180-4 4.2.3, each pair twice so one aligned 32-byte load adds K to both blocks. */
+#define KP(x, y) x, y, x, y
+static const hwc_u64 hwc_sha512_k2[160] __attribute__((aligned(32))) = {
+	KP(0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL),
+	KP(0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL),
+	KP(0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL),
+	KP(0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL),
+	KP(0xd807aa98a3030242ULL, 0x12835b0145706fbeULL),
+	KP(0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL),
+	KP(0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL),
+	KP(0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL),
+	KP(0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL),
+	KP(0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL),
+	KP(0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL),
+	KP(0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL),
+	KP(0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL),
+	KP(0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL),
+	KP(0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL),
+	KP(0x06ca6351e003826fULL, 0x142929670a0e6e70ULL),
+	KP(0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL),
+	KP(0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL),
+	KP(0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL),
+	KP(0x81c2c92e47edaee6ULL, 0x92722c851482353bULL),
+	KP(0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL),
+	KP(0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL),
+	KP(0xd192e819d6ef5218ULL, 0xd69906245565a910ULL),
+	KP(0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL),
+	KP(0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL),
+	KP(0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL),
+	KP(0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL),
+	KP(0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL),
+	KP(0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL),
+	KP(0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL),
+	KP(0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL),
+	KP(0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL),
+	KP(0xca273eceea26619cULL, 0xd186b8c721c0c207ULL),
+	KP(0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL),
+	KP(0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL),
+	KP(0x113f9804bef90daeULL, 0x1b710b35131c471bULL),
+	KP(0x28db77f523047d84ULL, 0x32caab7b40c72493ULL),
+	KP(0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL),
+	KP(0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL),
+	KP(0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL),
+};
+#undef KP
+
+static inline hwc_u64 hwc_ror64(hwc_u64 x, unsigned int n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+/*
+ * Pins a value so the compiler keeps the association order written below: the reassociation
+ * pass would otherwise happily add the slow Σ terms first and lengthen the dependency chain.
+ */
+#define HWC_PIN(x) __asm__("" : "+r"(x))
+
+/*
+ * ~e & g in one op. BMI1 is not in the ISA flags this file is built with, but every CPU with
+ * BMI2 has it (BMI1 shipped with or before BMI2 at both vendors), so the asm is safe here.
+ */
+static inline hwc_u64 hwc_andn64(hwc_u64 e, hwc_u64 g)
+{
+	hwc_u64 r;
+
+	__asm__("andn %2, %1, %0" : "=r"(r) : "r"(e), "rm"(g));
+	return r;
+}
+
+/*
+ * Stores W+K through an asm the compiler cannot see into: otherwise it "forwards" the vector to
+ * the scalar rounds with vpextrq, which is slower than the store-to-load forwarding it replaces.
+ */
+static inline void hwc_store_wk(hwc_u64 *p, __m256i v)
+{
+	__asm__("vmovdqa %1, %0" : "=m"(*(__m256i *)p) : "x"(v));
+}
+
+/*
+ * One round. The two recurrences that bound speed are e -> e' and a -> a'; both are kept at
+ * four dependent ops (rorx, xor, xor, add):
+ *  - e' = d + h + W+K + Ch + Σ1: everything but Ch and Σ1 comes from older rounds, and Ch is
+ *    added as its two disjoint halves (e & f) + (~e & g), so Σ1 arrives last.
+ *  - a' = T1 + Maj + Σ0 with T1 = e' - d and Maj = (a & (b ^ c)) + (b & c) (disjoint bits, so
+ *    + equals ^): b & c - d is ready early, a & (b ^ c) is one op from a, and Σ0 comes last.
+ * The new e is written to d and the new a to h; the caller rotates the names.
+ */
+#define RND(a, b, c, d, e, f, g, h, wk) do {					\
+	hwc_u64 q_ = ((b) & (c)) - (d);						\
+	hwc_u64 m_ = (a) & ((b) ^ (c));						\
+	hwc_u64 s1_, s0_;							\
+	(d) += (h) + (wk);							\
+	HWC_PIN(d);								\
+	(d) += (e) & (f);							\
+	(d) += hwc_andn64(e, g);						\
+	s1_ = hwc_ror64(e, 14) ^ hwc_ror64(e, 18) ^ hwc_ror64(e, 41);		\
+	HWC_PIN(d);								\
+	(d) += s1_;								\
+	(h) = (d) + q_;								\
+	(h) += m_;								\
+	s0_ = hwc_ror64(a, 28) ^ hwc_ror64(a, 34) ^ hwc_ror64(a, 39);		\
+	HWC_PIN(h);								\
+	(h) += s0_;								\
+} while (0)
+
+/*
+ * Eight rounds reading W+K at p[0], p[1], p[4], p[5], ...: the stack holds, per pair of rounds,
+ * two words of block A then two of block B, so p starts at wk + 2 for block B.
+ */
+#define RND8(p) do {								\
+	RND(a, b, c, d, e, f, g, h, (p)[0]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[1]);					\
+	RND(g, h, a, b, c, d, e, f, (p)[4]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[5]);					\
+	RND(e, f, g, h, a, b, c, d, (p)[8]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[9]);					\
+	RND(c, d, e, f, g, h, a, b, (p)[12]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[13]);					\
+} while (0)
+
+/* σ0 = ROTR1 ^ ROTR8 ^ SHR7; the byte rotation is one shuffle instead of two shifts. */
+static inline __m256i hwc_sigma0_x4(__m256i x, __m256i rot8)
+{
+	__m256i r = _mm256_xor_si256(_mm256_srli_epi64(x, 1), _mm256_slli_epi64(x, 63));
+
+	r = _mm256_xor_si256(r, _mm256_srli_epi64(x, 7));
+	return _mm256_xor_si256(r, _mm256_shuffle_epi8(x, rot8));
+}
+
+/* σ1 = ROTR19 ^ ROTR61 ^ SHR6. */
+static inline __m256i hwc_sigma1_x4(__m256i x)
+{
+	__m256i r = _mm256_xor_si256(_mm256_srli_epi64(x, 19), _mm256_slli_epi64(x, 45));
+
+	r = _mm256_xor_si256(r, _mm256_srli_epi64(x, 61));
+	r = _mm256_xor_si256(r, _mm256_slli_epi64(x, 3));
+	return _mm256_xor_si256(r, _mm256_srli_epi64(x, 6));
+}
+
+/*
+ * Two W words of both blocks, 16 rounds ahead of p: x0 = W[t-16..t-15], x1 = W[t-14..],
+ * x4 = W[t-8..], x5 = W[t-6..] and x7 = W[t-2..t-1]; the result replaces x0 and W+K goes to
+ * p[32]. σ1 of the newest words is added last since it is the chain from one step to the next.
+ */
+#define SCHED(x0, x1, x4, x5, x7, p, kp) do {					\
+	__m256i w15_ = _mm256_alignr_epi8(x1, x0, 8);				\
+	__m256i w7_ = _mm256_alignr_epi8(x5, x4, 8);				\
+	x0 = _mm256_add_epi64(x0, w7_);						\
+	x0 = _mm256_add_epi64(x0, hwc_sigma0_x4(w15_, rot8));			\
+	x0 = _mm256_add_epi64(x0, hwc_sigma1_x4(x7));				\
+	hwc_store_wk((p) + 32, _mm256_add_epi64(x0,				\
+		_mm256_load_si256((const __m256i *)((kp) + 32))));		\
+} while (0)
+
+/* Sixteen rounds of block A and the eight schedule steps that produce W 16 rounds ahead. */
+#define RND16_SCHED(p, kp) do {							\
+	RND(a, b, c, d, e, f, g, h, (p)[0]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[1]);					\
+	SCHED(x0, x1, x4, x5, x7, (p) + 0, (kp) + 0);				\
+	RND(g, h, a, b, c, d, e, f, (p)[4]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[5]);					\
+	SCHED(x1, x2, x5, x6, x0, (p) + 4, (kp) + 4);				\
+	RND(e, f, g, h, a, b, c, d, (p)[8]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[9]);					\
+	SCHED(x2, x3, x6, x7, x1, (p) + 8, (kp) + 8);				\
+	RND(c, d, e, f, g, h, a, b, (p)[12]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[13]);					\
+	SCHED(x3, x4, x7, x0, x2, (p) + 12, (kp) + 12);			\
+	RND(a, b, c, d, e, f, g, h, (p)[16]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[17]);					\
+	SCHED(x4, x5, x0, x1, x3, (p) + 16, (kp) + 16);			\
+	RND(g, h, a, b, c, d, e, f, (p)[20]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[21]);					\
+	SCHED(x5, x6, x1, x2, x4, (p) + 20, (kp) + 20);			\
+	RND(e, f, g, h, a, b, c, d, (p)[24]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[25]);					\
+	SCHED(x6, x7, x2, x3, x5, (p) + 24, (kp) + 24);			\
+	RND(c, d, e, f, g, h, a, b, (p)[28]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[29]);					\
+	SCHED(x7, x0, x3, x4, x6, (p) + 28, (kp) + 28);			\
+} while (0)
+
+/* Big-endian words of both blocks, 16 bytes of each per register. */
+#define LOADW(x, i) do {							\
+	x = _mm256_inserti128_si256(_mm256_castsi128_si256(			\
+		_mm_loadu_si128((const __m128i *)(pa + 16 * (i)))),		\
+		_mm_loadu_si128((const __m128i *)(pb + 16 * (i))), 1);		\
+	x = _mm256_shuffle_epi8(x, bswap);					\
+	hwc_store_wk(&wk[4 * (i)], _mm256_add_epi64(x,				\
+		_mm256_load_si256((const __m256i *)&hwc_sha512_k2[4 * (i)])));	\
+} while (0)
+
+void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks)
+{
+	hwc_u64 *st = state;
+	hwc_u64 wk[160] __attribute__((aligned(32)));
+	const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL,
+						0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
+	const __m256i rot8 = _mm256_set_epi64x(0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL,
+					       0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
+	hwc_u64 a, b, c, d, e, f, g, h;
+	hwc_u64 *p;
+	unsigned int i;
+
+	if (!nblocks)
+		return;
+
+	a = st[0]; b = st[1]; c = st[2]; d = st[3];
+	e = st[4]; f = st[5]; g = st[6]; h = st[7];
+
+	for (;;) {
+		/* A lone last block is scheduled in both lanes; lane B is then just not used. */
+		const hwc_u8 *pa = data;
+		const hwc_u8 *pb = nblocks > 1 ? data + 128 : data;
+		__m256i x0, x1, x2, x3, x4, x5, x6, x7;
+
+		LOADW(x0, 0); LOADW(x1, 1); LOADW(x2, 2); LOADW(x3, 3);
+		LOADW(x4, 4); LOADW(x5, 5); LOADW(x6, 6); LOADW(x7, 7);
+
+		/*
+		 * Loops, not full unrolling: 160 unrolled rounds overflow the decoded-op cache and
+		 * then run at decoder speed, far below what the rounds' dependency chains allow.
+		 */
+		p = wk;
+#pragma GCC unroll 1
+		for (i = 0; i < 4; i++, p += 32)
+			RND16_SCHED(p, hwc_sha512_k2 + (p - wk));
+#pragma GCC unroll 1
+		for (; p < wk + 160; p += 16)
+			RND8(p);
+
+		a += st[0]; b += st[1]; c += st[2]; d += st[3];
+		e += st[4]; f += st[5]; g += st[6]; h += st[7];
+		st[0] = a; st[1] = b; st[2] = c; st[3] = d;
+		st[4] = e; st[5] = f; st[6] = g; st[7] = h;
+		if (nblocks == 1)
+			break;
+
+#pragma GCC unroll 1
+		for (p = wk + 2; p < wk + 160; p += 16)
+			RND8(p);
+
+		a += st[0]; b += st[1]; c += st[2]; d += st[3];
+		e += st[4]; f += st[5]; g += st[6]; h += st[7];
+		st[0] = a; st[1] = b; st[2] = c; st[3] = d;
+		st[4] = e; st[5] = f; st[6] = g; st[7] = h;
+		data += 256;
+		nblocks -= 2;
+		if (!nblocks)
+			break;
+	}
+
+	/* W+K of the last blocks would reveal message words; clear them before returning. */
+	for (i = 0; i < 160; i += 4)
+		_mm256_store_si256((__m256i *)&wk[i], _mm256_setzero_si256());
+	__asm__ __volatile__("" : : "r"(wk) : "memory");
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Maps a test kernel name (6.1, 6.12, or a full ABI like 6.1.0-57-amd64) to the installed ABI.
+# Usage: scripts/kernels.sh NAME  -> prints the ABI (e.g. 6.12.117+deb12-amd64)
+set -euo pipefail
+name=${1:?kernel name}
+case "$name" in
+*-amd64) abi=$name ;;
+*) abi=$(ls /boot | sed -n 's/^vmlinuz-//p' | grep -E "^${name//./\\.}[.-]" | grep -- '-amd64$' | sort -V | tail -n 1) ;;
+esac
+if [ -z "$abi" ] || [ ! -e "/boot/vmlinuz-$abi" ] || [ ! -d "/lib/modules/$abi/build" ]; then
+	echo "kernels.sh: no installed kernel image + headers for '$name' (run scripts/install-deps.sh)" >&2
+	exit 1
+fi
+echo "$abi"

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# hwcrypt registers exactly the drivers this CPU supports, each self-tested by the kernel, as
+# the kernel's default, listed under /sys/module/hwcrypt; disable= and priority= are honoured.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/hwc.sh"
+require_module
+
+expected=$(hwc_expected_drivers | tr ' ' '\n' | sed '/^$/d' | sort)
+info "expected drivers: $(echo $expected)"
+
+check_cmd "insmod" hwc_load_clean
+check_eq "registered drivers match the CPU" "$(echo $expected)" "$(echo $(hwc_proc_drivers))"
+check_eq "/sys/module/hwcrypt/parameters/drivers" "$(echo $expected)" \
+	"$(tr ' ' '\n' </sys/module/hwcrypt/parameters/drivers | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/ $//')"
+
+for drv in $expected; do
+	check_eq "$drv selftest" passed "$(crypto_field "$drv" selftest)"
+	alg=${drv%%-*}
+	check_eq "$drv is the kernel's choice for $alg" "$drv" "$(hwc_kernel_choice "$alg")"
+	prio=$(crypto_field "$drv" priority)
+	[ "${prio:-0}" -ge 500 ] && pass "$drv priority $prio >= 500" || fail "$drv priority" "$prio"
+done
+
+if [ -z "$expected" ]; then
+	# A CPU without the instructions: loaded, nothing registered, one line saying so.
+	check_cmd "module loaded with nothing registered" module_loaded
+	if dmesg | grep -q 'hwcrypt: no supported x86 crypto instructions'; then
+		pass "dmesg says nothing was registered"
+	else
+		fail "dmesg says nothing was registered" "no such line"
+	fi
+fi
+check_cmd "rmmod" hwc_rmmod
+
+# disable= by implementation name and by driver name.
+if [ -n "$expected" ]; then
+	first=$(echo $expected | cut -d' ' -f1)
+	impl=${first##*-}
+	check_cmd "insmod disable=$impl" hwc_insmod "disable=$impl"
+	check_eq "disable=$impl removes every $impl driver" \
+		"$(echo $expected | tr ' ' '\n' | grep -v -- "-$impl\$" | tr '\n' ' ' | sed 's/ $//')" \
+		"$(echo $(hwc_proc_drivers))"
+	hwc_rmmod
+	check_cmd "insmod disable=$first,nonexistent" hwc_insmod "disable=$first,nonexistent"
+	check_eq "disable=$first removes only it" \
+		"$(echo $expected | tr ' ' '\n' | grep -vx -- "$first" | tr '\n' ' ' | sed 's/ $//')" \
+		"$(echo $(hwc_proc_drivers))"
+	hwc_rmmod
+	check_cmd "insmod priority=123" hwc_insmod priority=123
+	check_eq "priority=123 applied to $first" 123 "$(crypto_field "$first" priority)"
+	hwc_rmmod
+fi
+
+# Load/unload cycles.
+ok=1
+i=0
+while [ $i -lt 20 ]; do
+	hwc_insmod && hwc_rmmod || { ok=0; break; }
+	i=$((i + 1))
+done
+[ $ok = 1 ] && pass "20 load/unload cycles" || fail "20 load/unload cycles" "failed at cycle $i"

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's hmac template instantiates over hwcrypt's drivers, and its output over AF_ALG
+# equals OpenSSL's HMAC for keys shorter than, equal to and longer than a block.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/hwc.sh"
+require_module
+hwc_load_clean
+
+dir=$(scratch_dir)
+head -c 100003 /dev/urandom >"$dir/msg"
+for drv in $(hwc_expected_drivers); do
+	alg=${drv%%-*}
+	for klen in 1 32 64 128 200; do
+		key=$(head -c "$klen" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		want=$(openssl dgst -"$alg" -mac HMAC -macopt "hexkey:$key" -r "$dir/msg" | cut -d' ' -f1)
+		got=$(kcapi-dgst -c "hmac($drv)" -k "$key" --hex <"$dir/msg" 2>&1)
+		check_eq "kcapi-dgst hmac($drv) key $klen bytes == openssl" "$want" "$got"
+		got=$("$HWC_CLI" dgst -a "$alg" --driver "hmac($drv)" --hmac "$key" "$dir/msg" 2>&1 | cut -d' ' -f1)
+		check_eq "hwcrypt dgst --hmac hmac($drv) key $klen bytes == openssl" "$want" "$got"
+	done
+	check_eq "hmac($drv) instance selftest" passed "$(crypto_field "hmac($drv)" selftest)"
+done
+rm -rf "$dir"
+hwc_rmmod

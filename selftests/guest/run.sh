@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# In-guest test runner: runs the selected selftests/guest/NN-*.sh in order, then checks dmesg.
+#
+# Started by the guest /init (scripts/mkinitramfs.sh) in the chroot of the host root. Selection in
+# HWC_TESTS: "all" or a comma-separated list of script names. Ends with the lines
+# "N passed, N failed" and "HWC-RESULT: rc=R ..." that scripts/vm.sh looks for; exits R.
+dir=$(cd "$(dirname "$0")" && pwd)
+export HWC_RESULTS=/tmp/hwc-results
+export HWC_DMESG_IGNORE=/tmp/hwc-dmesg-ignore
+: >"$HWC_RESULTS"
+: >"$HWC_DMESG_IGNORE"
+export HWC_TEST=run
+. "$dir/lib.sh"
+export HWC_REPO HWC_MODULE
+
+count() {
+	grep -cx "$1" "$HWC_RESULTS"
+}
+
+if [ -z "${HWC_TESTS:-}" ] || [ "$HWC_TESTS" = all ]; then
+	list=$(cd "$dir" && ls [0-9][0-9]-*.sh 2>/dev/null)
+else
+	list=$(echo "$HWC_TESTS" | tr ',' '\n' | sort)
+fi
+
+info "kernel $(uname -r), cpu ${HWC_CPU:-?}, $(nproc) cpus, module ${HWC_MODULE:-none}, guest up $(cut -d" " -f1 /proc/uptime)s"
+for t in $list; do
+	name=${t%.sh}
+	if [ ! -f "$dir/$t" ]; then
+		HWC_TEST=$name fail "script" "$dir/$t not found"
+		continue
+	fi
+	before=$(wc -l <"$HWC_RESULTS")
+	t0=$(date +%s)
+	if [ -x "$dir/$t" ]; then
+		HWC_TEST=$name timeout -k 10 "${HWC_TEST_TIMEOUT:-300}" "$dir/$t" </dev/null
+	else
+		HWC_TEST=$name timeout -k 10 "${HWC_TEST_TIMEOUT:-300}" sh "$dir/$t" </dev/null
+	fi
+	rc=$?
+	after=$(wc -l <"$HWC_RESULTS")
+	case $rc in
+	0) [ "$after" -gt "$before" ] || HWC_TEST=$name fail "script" "reported no results" ;;
+	124 | 137) HWC_TEST=$name fail "script" "timed out after ${HWC_TEST_TIMEOUT:-300}s" ;;
+	*) HWC_TEST=$name fail "script" "exit status $rc" ;;
+	esac
+	info "$name took $(($(date +%s) - t0))s"
+done
+
+# Kernel-side trouble that no test noticed still fails the run: warnings, oopses, failing
+# crypto self-tests (the crypto manager tests every algorithm at registration).
+bad='BUG:|WARNING:|Oops|Call Trace|general protection fault|kernel BUG|UBSAN:|KASAN:|alg: .*fail|self-?tests? .*fail|blocked for more than|list_(add|del) corruption|refcount_t:|stack-protector|Kernel panic'
+# The full log goes to the host (build/vm/run-<abi>/out/dmesg.txt): the console runs with "quiet".
+[ -n "${HWC_OUT:-}" ] && dmesg >"$HWC_OUT/dmesg.txt" 2>&1
+hits=$(dmesg 2>&1 | grep -E "$bad")
+if [ -s "$HWC_DMESG_IGNORE" ] && [ -n "$hits" ]; then
+	hits=$(printf '%s\n' "$hits" | grep -Ev -f "$HWC_DMESG_IGNORE")
+fi
+if [ -n "$hits" ]; then
+	printf '%s\n' "$hits" | head -n 40 | sed 's/^/dmesg: /'
+	fail "dmesg clean" "$(printf '%s\n' "$hits" | wc -l) suspicious kernel log lines (above)"
+else
+	pass "dmesg clean"
+fi
+
+npass=$(count pass)
+nfail=$(count fail)
+nskip=$(count skip)
+echo "$nskip skipped"
+echo "$npass passed, $nfail failed"
+rc=0
+[ "$nfail" = 0 ] || rc=1
+echo "HWC-RESULT: rc=$rc passed=$npass failed=$nfail skipped=$nskip"
+exit $rc

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/* libhwcrypt helpers shared by all handle types: version, error text, failure diagnosis. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <linux/if_alg.h>
+#include <linux/netlink.h>
+#include <kcapi.h>
+
+#include "lib_internal.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef NETLINK_CRYPTO
+#define NETLINK_CRYPTO 21
+#endif
+
+#define _HWCRYPT_STR2(x) #x
+#define _HWCRYPT_STR(x) _HWCRYPT_STR2(x)
+
+HWCRYPT_EXPORT const char *hwcrypt_version(void)
+{
+	return _HWCRYPT_STR(HWCRYPT_VERSION_MAJOR) "." _HWCRYPT_STR(HWCRYPT_VERSION_MINOR)
+	       "." _HWCRYPT_STR(HWCRYPT_VERSION_PATCH);
+}
+
+HWCRYPT_EXPORT const char *hwcrypt_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	switch (err) {
+	case EAFNOSUPPORT:
+		return "AF_ALG interface not available (are af_alg and algif_hash loaded?)";
+	case EPROTONOSUPPORT:
+		return "NETLINK_CRYPTO interface not available (is crypto_user loaded?)";
+	case ENOENT:
+		return "unknown algorithm or driver";
+	case ENOKEY:
+		return "key required (use a key for keyed algorithms)";
+	case ELIBBAD:
+		return "algorithm failed its kernel selftest";
+	default:
+		/* strerror() is not thread-safe; strerrordesc_np() returns static text. */
+		return strerrordesc_np(err) ? strerrordesc_np(err) : "unknown error";
+	}
+}
+
+static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
+
+static void quiet_kcapi_once(void)
+{
+	const char *dbg = getenv("HWCRYPT_DEBUG");
+
+	kcapi_set_verbosity(dbg && *dbg && strcmp(dbg, "0") ? KCAPI_LOG_DEBUG : KCAPI_LOG_NONE);
+}
+
+void _hwcrypt_quiet_kcapi(void)
+{
+	pthread_once(&quiet_once, quiet_kcapi_once);
+}
+
+/*
+ * "hmac(sha256)" + "sha256-x" -> "hmac(sha256-x)": a caller naming only the inner driver
+ * means the template instance built on it. Only single-argument templates are wrapped,
+ * since for "authenc(a,b)" there is no single inner driver to substitute.
+ */
+int _hwcrypt_bind_name(char *buf, size_t len, const char *alg, const char *driver)
+{
+	const char *src = alg, *open;
+	int n;
+
+	if (driver && *driver && strcmp(driver, "best")) {
+		src = driver;
+		open = strchr(alg, '(');
+		if (open && !strchr(driver, '(') && !strchr(open, ',')) {
+			n = snprintf(buf, len, "%.*s%s)", (int)(open - alg + 1), alg, driver);
+			return (n < 0 || (size_t)n >= len) ? -EINVAL : 0;
+		}
+	}
+	n = snprintf(buf, len, "%s", src);
+	return (n < 0 || (size_t)n >= len) ? -EINVAL : 0;
+}
+
+/* Whether /proc/crypto lists @name (or, for "tmpl(x)", x) as a driver or algorithm of @type. */
+static int listed(const char *name, const char *type)
+{
+	struct hwcrypt_alg_list *list;
+	char inner[_HWCRYPT_MAX_NAME];
+	const char *open, *close;
+	int found = 0;
+
+	if (hwcrypt_alg_list_read(&list, NULL))
+		return 0;
+	found = hwcrypt_alg_list_best(list, name, type) != NULL;
+	open = strchr(name, '(');
+	close = strrchr(name, ')');
+	if (!found && open && close > open + 1 && (size_t)(close - open - 1) < sizeof(inner)) {
+		memcpy(inner, open + 1, close - open - 1);
+		inner[close - open - 1] = '\0';
+		found = hwcrypt_alg_list_best(list, inner, type) != NULL;
+	}
+	hwcrypt_alg_list_free(list);
+	return found;
+}
+
+/*
+ * libkcapi folds every open failure into one errno, and the kernel answers ENOENT both
+ * for an unknown algorithm and for a missing algif_<type>. Redo the steps to name the
+ * layer that is missing; only called on the failure path, so it costs nothing otherwise.
+ */
+int _hwcrypt_diagnose(const char *type, const char *name, int err)
+{
+	struct sockaddr_alg sa;
+	char modpath[64];
+	struct stat st;
+	int fd, e;
+
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -EAFNOSUPPORT;
+	memset(&sa, 0, sizeof(sa));
+	sa.salg_family = AF_ALG;
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		e = errno;
+		close(fd);
+		if (e != ENOENT)
+			return -e;
+		/*
+		 * A loaded algif_<type> proves the interface is there. Without it, an
+		 * algorithm that /proc/crypto does list can only have failed because the
+		 * interface is missing (e.g. built without CONFIG_CRYPTO_USER_API_HASH).
+		 */
+		snprintf(modpath, sizeof(modpath), "/sys/module/algif_%s", type);
+		if (stat(modpath, &st) == 0)
+			return -ENOENT;
+		return listed(name, type) ? -EAFNOSUPPORT : -ENOENT;
+	}
+	close(fd);
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
+	if (fd < 0)
+		return -EPROTONOSUPPORT;
+	close(fd);
+	return err < 0 ? err : -EIO;
+}
