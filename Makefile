@@ -21,7 +21,7 @@ KMAKE = $(MAKE) -C $(KDIR) $(if $(ARCH),ARCH=$(ARCH)) $(if $(CROSS_COMPILE),CROS
 # Kernels the guest tests run on; scripts/kernels.sh maps these names to installed trees.
 TEST_KERNELS ?= 6.1 6.12
 
-.PHONY: all module userspace deps modules-test check-7.2 test test-host test-guest demo bench \
+.PHONY: all module userspace guest-progs deps modules-test check-7.2 test test-host test-guest demo bench \
 	install install-module dkms-install clean
 
 all: module userspace
@@ -49,7 +49,10 @@ check-7.2:
 test-host:
 	$(MAKE) -C selftests host-test
 
-test-guest: modules-test userspace
+guest-progs: userspace
+	$(MAKE) -C selftests guest-progs
+
+test-guest: modules-test guest-progs
 	scripts/test-guests.sh $(TEST_KERNELS)
 
 test: deps

@@ -120,6 +120,7 @@ int hwc_shash_register_all(void)
 
 	for (i = 0; i < hwc_hash_ninfos; i++) {
 		const struct hwc_hash_info *info = &hwc_hash_infos[i];
+		int tier = 0;
 
 		for (j = 0; j < hwc_hash_nimpls; j++) {
 			const struct hwc_hash_impl *impl = &hwc_hash_impls[j];
@@ -129,8 +130,8 @@ int hwc_shash_register_all(void)
 			if (!impl->features || strcmp(impl->family, info->family) ||
 			    (impl->features & hwc_cpu_features) != impl->features)
 				continue;
-			/* Later table entries are faster tiers of the same family. */
-			hwc_shash_fill(drv, info, impl, hwc_priority + j);
+			/* Later table entries are faster tiers of the same family: rank them above. */
+			hwc_shash_fill(drv, info, impl, hwc_priority + tier++);
 			if (hwc_disabled(drv->alg.base.cra_driver_name, impl->impl))
 				continue;
 			err = crypto_register_shash(&drv->alg);

@@ -18,7 +18,7 @@ unsigned int hwc_cpu_features;
  */
 int hwc_priority = 500;
 module_param_named(priority, hwc_priority, int, 0444);
-MODULE_PARM_DESC(priority, "cra_priority of hwcrypt's drivers (default 500; higher tiers add a little)");
+MODULE_PARM_DESC(priority, "cra_priority of hwcrypt's drivers (default 500; each faster tier of one algorithm adds 1)");
 
 static char *hwc_disable;
 module_param_named(disable, hwc_disable, charp, 0444);

@@ -16,7 +16,8 @@ Usage: scripts/vm.sh [options]
   --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default 600)
   --test-timeout SEC      limit per test script inside the guest (default 300)
   --module PATH           module for tests, given to them as $HWC_MODULE
-                          (default build/kmod/<abi>/hwcrypt.ko; tests skip when it does not exist)
+                          (default build/kmod/<abi>/hwcrypt.ko; if that does not exist, module
+                          tests skip; an explicitly given PATH must exist)
   --smp N                 guest CPUs (default 2)
   --mem MB                guest memory (default 1024)
   --append "k=v ..."      extra kernel command line words (k=v words reach /init as environment)
@@ -32,8 +33,8 @@ EOU
 die() { echo "vm.sh: $*" >&2; exit 2; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-kernel=6.1 cpu=max tests=all timeout=600 test_timeout=300 module= smp=2 mem=1024
-append= shell=0 verbose=0
+kernel=6.1 cpu=max tests=all timeout=600 test_timeout=300 module='' smp=2 mem=1024
+append='' shell=0 verbose=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=${2:?}; shift 2 ;;
@@ -57,7 +58,7 @@ done
 
 case "$kernel" in
 # Newest plain amd64 flavour of the series (not -rt- or -cloud-).
-6.1 | 6.12) vmlinuz=$(ls /boot/vmlinuz-"$kernel".*-amd64 2>/dev/null | grep -Ev -- '-(rt|cloud)-amd64$' |
+6.1 | 6.12) vmlinuz=$(printf '%s\n' /boot/vmlinuz-"$kernel".*-amd64 | grep -Ev -- '-(rt|cloud)-amd64$' |
 	sort -V | tail -n 1) ;;
 *) vmlinuz=/boot/vmlinuz-$kernel ;;
 esac
@@ -104,11 +105,18 @@ mkdir -p "$cache"
 # runs (two kernels, two engineers) may share one checkout.
 rundir=$(mktemp -d "$cache/run-$abi.XXXXXX")
 mkdir -p "$rundir/out"
+chmod 755 "$rundir"
 trap 'rm -rf "$rundir"' EXIT
 
 # The module is copied into the per-run share: its host path may be hidden in the guest (/tmp is a
 # tmpfs there) and a copy cannot change under a running test.
-[ -n "$module" ] || module=$repo/build/kmod/$abi/hwcrypt.ko
+# An explicit --module must exist (a CI run must not pass by skipping); the default may be absent.
+if [ -n "$module" ]; then
+	[ -f "$module" ] || die "--module $module: no such file"
+	module=$(cd "$(dirname "$module")" && pwd -P)/${module##*/}
+else
+	module=$repo/build/kmod/$abi/hwcrypt.ko
+fi
 guest_module=/run/hwc/missing/${module##*/}
 if [ -f "$module" ]; then
 	cp "$module" "$rundir/${module##*/}"
@@ -121,7 +129,7 @@ initrd=$("$repo/scripts/mkinitramfs.sh" "$abi" "$cache/initramfs-$abi.cpio.gz")
 
 tests_arg=all
 [ "${#selected[@]}" -gt 0 ] && tests_arg=$(IFS=,; echo "${selected[*]}")
-mode=test
+mode='test'
 [ "$shell" = 1 ] && mode=shell
 for v in "$repo" "$tests_arg" "$guest_module" "$abi"; do safe "$v"; done
 cmdline="console=ttyS0 quiet panic=-1 HWC_MODE=$mode HWC_ABI=$abi HWC_REPO=$repo"
@@ -158,7 +166,7 @@ timeout -k 10 "$timeout" "${qemu[@]}" -display none -vga none -monitor none -ser
 	if [ "$verbose" = 1 ]; then
 		cat
 	else
-		grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO): |^[0-9]+ skipped$|^[0-9]+ passed, [0-9]+ failed|HWC-RESULT:|Kernel panic|hwc-init:|qemu-system'
+		grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO|dmesg): |^[0-9]+ skipped$|^[0-9]+ passed, [0-9]+ failed|HWC-RESULT:|Kernel panic|hwc-init:|qemu-system'
 	fi
 status=("${PIPESTATUS[@]}")
 set -e
@@ -187,7 +195,8 @@ fi
 mv -f "$log" "$cache/last-$abi.log"
 log=$cache/last-$abi.log
 keep_rundir
-if [ "$fail" = 1 ] && [ "$verbose" = 0 ]; then
+# Result lines were streamed already; the raw tail helps when the guest never got to the end.
+if [ "$fail" = 1 ] && [ "$verbose" = 0 ] && { [ -z "$marker" ] || [ "$qrc" != 0 ]; }; then
 	echo "---- last 60 lines of $log ----" >&2
 	tail -n 60 "$log" >&2
 	echo "----" >&2

@@ -3,19 +3,22 @@
 #include "../hwc_core.h"
 #include <immintrin.h>
 
-#if !defined(__AVX2__) || !defined(__BMI2__)
-#error "build this file with -mavx2 -mbmi2"
+#if !defined(__AVX2__) || !defined(__BMI__) || !defined(__BMI2__)
+#error "build this file with -mavx2 -mbmi -mbmi2"
 #endif
 
 /*
  * Design (FIPS 180-4 6.4.2). The scalar rounds are latency bound (about four cycles each on a
- * wide core), so the vector unit computes the message schedule of two blocks at once in the
- * shadow of the first block's rounds: each 128-bit lane of a ymm register holds two
- * consecutive W words of one block, block A in the low lane and block B in the high lane,
- * which keeps vpalignr (a per-lane shift) sufficient to form W[t-15] and W[t-7]. W[t]+K[t] of
- * both blocks is stored to the stack, so block B's 80 rounds are pure scalar work.
+ * wide core), so the vector unit computes the message schedule of two blocks at once: each
+ * 128-bit lane of a ymm register holds two consecutive W words of one block, block A in the
+ * low lane and block B in the high lane, which keeps vpalignr (a per-lane shift) sufficient to
+ * form W[t-15] and W[t-7]. W[t]+K[t] of both blocks goes to the stack and the rounds read it.
+ * With three or more blocks the schedule is software pipelined: the next pair's schedule is
+ * spread over all 160 rounds of the current pair (one vector step per five rounds), which fits
+ * in the dispatch slots the rounds leave free; packing it into block A's rounds alone, as the
+ * one-pair path must, costs about a tenth of the throughput. That needs two W+K buffers, a
+ * 2.5 KiB array and a frame just under 3 KiB.
  */
-
 /* FIPS 180-4 4.2.3, each pair twice so one aligned 32-byte load adds K to both blocks. */
 #define KP(x, y) x, y, x, y
 static const hwc_u64 hwc_sha512_k2[160] __attribute__((aligned(32))) = {
@@ -73,16 +76,10 @@ static inline hwc_u64 hwc_ror64(hwc_u64 x, unsigned int n)
  */
 #define HWC_PIN(x) __asm__("" : "+r"(x))
 
-/*
- * ~e & g in one op. BMI1 is not in the ISA flags this file is built with, but every CPU with
- * BMI2 has it (BMI1 shipped with or before BMI2 at both vendors), so the asm is safe here.
- */
+/* ~e & g: one andn (BMI1, which every BMI2 CPU has; the file is built with -mbmi). */
 static inline hwc_u64 hwc_andn64(hwc_u64 e, hwc_u64 g)
 {
-	hwc_u64 r;
-
-	__asm__("andn %2, %1, %0" : "=r"(r) : "r"(e), "rm"(g));
-	return r;
+	return ~e & g;
 }
 
 /*
@@ -198,26 +195,97 @@ static inline __m256i hwc_sigma1_x4(__m256i x)
 	SCHED(x7, x0, x3, x4, x6, (p) + 28, (kp) + 28);			\
 } while (0)
 
+/*
+ * Forty rounds of the current pair (W+K at p) and eight schedule steps of the next pair, whose
+ * W+K goes to q[32..63] with K from kq[32..63]: one vector step every five rounds keeps the
+ * vector work in the issue slots the latency-bound rounds leave free.
+ */
+#define RND40_NEXT(p, q, kq) do {						\
+	RND(a, b, c, d, e, f, g, h, (p)[0]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[1]);					\
+	RND(g, h, a, b, c, d, e, f, (p)[4]);					\
+	SCHED(x0, x1, x4, x5, x7, (q) + 0, (kq) + 0);		\
+	RND(f, g, h, a, b, c, d, e, (p)[5]);					\
+	RND(e, f, g, h, a, b, c, d, (p)[8]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[9]);					\
+	RND(c, d, e, f, g, h, a, b, (p)[12]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[13]);					\
+	SCHED(x1, x2, x5, x6, x0, (q) + 4, (kq) + 4);		\
+	RND(a, b, c, d, e, f, g, h, (p)[16]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[17]);					\
+	RND(g, h, a, b, c, d, e, f, (p)[20]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[21]);					\
+	RND(e, f, g, h, a, b, c, d, (p)[24]);					\
+	SCHED(x2, x3, x6, x7, x1, (q) + 8, (kq) + 8);		\
+	RND(d, e, f, g, h, a, b, c, (p)[25]);					\
+	RND(c, d, e, f, g, h, a, b, (p)[28]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[29]);					\
+	RND(a, b, c, d, e, f, g, h, (p)[32]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[33]);					\
+	SCHED(x3, x4, x7, x0, x2, (q) + 12, (kq) + 12);		\
+	RND(g, h, a, b, c, d, e, f, (p)[36]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[37]);					\
+	RND(e, f, g, h, a, b, c, d, (p)[40]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[41]);					\
+	RND(c, d, e, f, g, h, a, b, (p)[44]);					\
+	SCHED(x4, x5, x0, x1, x3, (q) + 16, (kq) + 16);		\
+	RND(b, c, d, e, f, g, h, a, (p)[45]);					\
+	RND(a, b, c, d, e, f, g, h, (p)[48]);					\
+	RND(h, a, b, c, d, e, f, g, (p)[49]);					\
+	RND(g, h, a, b, c, d, e, f, (p)[52]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[53]);					\
+	SCHED(x5, x6, x1, x2, x4, (q) + 20, (kq) + 20);		\
+	RND(e, f, g, h, a, b, c, d, (p)[56]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[57]);					\
+	RND(c, d, e, f, g, h, a, b, (p)[60]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[61]);					\
+	RND(a, b, c, d, e, f, g, h, (p)[64]);					\
+	SCHED(x6, x7, x2, x3, x5, (q) + 24, (kq) + 24);		\
+	RND(h, a, b, c, d, e, f, g, (p)[65]);					\
+	RND(g, h, a, b, c, d, e, f, (p)[68]);					\
+	RND(f, g, h, a, b, c, d, e, (p)[69]);					\
+	RND(e, f, g, h, a, b, c, d, (p)[72]);					\
+	RND(d, e, f, g, h, a, b, c, (p)[73]);					\
+	SCHED(x7, x0, x3, x4, x6, (q) + 28, (kq) + 28);		\
+	RND(c, d, e, f, g, h, a, b, (p)[76]);					\
+	RND(b, c, d, e, f, g, h, a, (p)[77]);					\
+} while (0)
+
 /* Big-endian words of both blocks, 16 bytes of each per register. */
-#define LOADW(x, i) do {							\
+#define LOADW(x, i, wk) do {							\
 	x = _mm256_inserti128_si256(_mm256_castsi128_si256(			\
 		_mm_loadu_si128((const __m128i *)(pa + 16 * (i)))),		\
 		_mm_loadu_si128((const __m128i *)(pb + 16 * (i))), 1);		\
 	x = _mm256_shuffle_epi8(x, bswap);					\
-	hwc_store_wk(&wk[4 * (i)], _mm256_add_epi64(x,				\
+	hwc_store_wk(&(wk)[4 * (i)], _mm256_add_epi64(x,				\
 		_mm256_load_si256((const __m256i *)&hwc_sha512_k2[4 * (i)])));	\
+} while (0)
+
+#define FEED_FORWARD() do {							\
+	a += st[0]; b += st[1]; c += st[2]; d += st[3];				\
+	e += st[4]; f += st[5]; g += st[6]; h += st[7];				\
+	st[0] = a; st[1] = b; st[2] = c; st[3] = d;				\
+	st[4] = e; st[5] = f; st[6] = g; st[7] = h;				\
+} while (0)
+
+#define LOADW8(wk) do {								\
+	LOADW(x0, 0, wk); LOADW(x1, 1, wk); LOADW(x2, 2, wk); LOADW(x3, 3, wk);	\
+	LOADW(x4, 4, wk); LOADW(x5, 5, wk); LOADW(x6, 6, wk); LOADW(x7, 7, wk);	\
 } while (0)
 
 void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks)
 {
 	hwc_u64 *st = state;
-	hwc_u64 wk[160] __attribute__((aligned(32)));
+	/* Two W+K buffers: the rounds of one pair read one while the next pair's schedule fills the other. */
+	hwc_u64 wk[2][160] __attribute__((aligned(32)));
 	const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL,
 						0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
 	const __m256i rot8 = _mm256_set_epi64x(0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL,
 					       0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
+	__m256i x0, x1, x2, x3, x4, x5, x6, x7;
+	const hwc_u8 *pa, *pb;
 	hwc_u64 a, b, c, d, e, f, g, h;
-	hwc_u64 *p;
+	hwc_u64 *p, *cur, *nxt;
 	unsigned int i;
 
 	if (!nblocks)
@@ -226,50 +294,83 @@ void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks)
 	a = st[0]; b = st[1]; c = st[2]; d = st[3];
 	e = st[4]; f = st[5]; g = st[6]; h = st[7];
 
-	for (;;) {
-		/* A lone last block is scheduled in both lanes; lane B is then just not used. */
-		const hwc_u8 *pa = data;
-		const hwc_u8 *pb = nblocks > 1 ? data + 128 : data;
-		__m256i x0, x1, x2, x3, x4, x5, x6, x7;
-
-		LOADW(x0, 0); LOADW(x1, 1); LOADW(x2, 2); LOADW(x3, 3);
-		LOADW(x4, 4); LOADW(x5, 5); LOADW(x6, 6); LOADW(x7, 7);
-
+	if (nblocks <= 2) {
 		/*
-		 * Loops, not full unrolling: 160 unrolled rounds overflow the decoded-op cache and
-		 * then run at decoder speed, far below what the rounds' dependency chains allow.
+		 * One pair only: nothing to overlap its schedule with but its own first block, so
+		 * block A's rounds compute W sixteen rounds ahead of themselves. A lone block is
+		 * scheduled in both lanes; lane B is then just not used.
 		 */
-		p = wk;
+		pa = data;
+		pb = nblocks > 1 ? data + 128 : data;
+		cur = wk[0];
+		LOADW8(cur);
+		p = cur;
 #pragma GCC unroll 1
 		for (i = 0; i < 4; i++, p += 32)
-			RND16_SCHED(p, hwc_sha512_k2 + (p - wk));
+			RND16_SCHED(p, hwc_sha512_k2 + (p - cur));
+	} else {
+		/* The first pair's schedule has nothing to hide behind; later ones are pipelined. */
+		pa = data;
+		pb = data + 128;
+		cur = wk[0];
+		nxt = wk[1];
+		LOADW8(cur);
 #pragma GCC unroll 1
-		for (; p < wk + 160; p += 16)
-			RND8(p);
+		for (p = cur; p < cur + 128; p += 32) {
+			SCHED(x0, x1, x4, x5, x7, p + 0, hwc_sha512_k2 + (p - cur) + 0);
+			SCHED(x1, x2, x5, x6, x0, p + 4, hwc_sha512_k2 + (p - cur) + 4);
+			SCHED(x2, x3, x6, x7, x1, p + 8, hwc_sha512_k2 + (p - cur) + 8);
+			SCHED(x3, x4, x7, x0, x2, p + 12, hwc_sha512_k2 + (p - cur) + 12);
+			SCHED(x4, x5, x0, x1, x3, p + 16, hwc_sha512_k2 + (p - cur) + 16);
+			SCHED(x5, x6, x1, x2, x4, p + 20, hwc_sha512_k2 + (p - cur) + 20);
+			SCHED(x6, x7, x2, x3, x5, p + 24, hwc_sha512_k2 + (p - cur) + 24);
+			SCHED(x7, x0, x3, x4, x6, p + 28, hwc_sha512_k2 + (p - cur) + 28);
+		}
+		while (nblocks > 2) {
+			hwc_u64 *q = nxt;
+			const hwc_u64 *kq = hwc_sha512_k2;
 
-		a += st[0]; b += st[1]; c += st[2]; d += st[3];
-		e += st[4]; f += st[5]; g += st[6]; h += st[7];
-		st[0] = a; st[1] = b; st[2] = c; st[3] = d;
-		st[4] = e; st[5] = f; st[6] = g; st[7] = h;
-		if (nblocks == 1)
-			break;
-
+			pa = data + 256;
+			pb = nblocks > 3 ? data + 384 : pa;
+			LOADW8(nxt);
+			p = cur;
 #pragma GCC unroll 1
-		for (p = wk + 2; p < wk + 160; p += 16)
-			RND8(p);
+			for (i = 0; i < 4; i++) {
+				RND40_NEXT(p, q, kq);
+				p += 80;
+				q += 32;
+				kq += 32;
+				if (i == 1) {
+					FEED_FORWARD();
+					p = cur + 2;
+				}
+			}
+			FEED_FORWARD();
+			data += 256;
+			nblocks -= 2;
+			p = cur;
+			cur = nxt;
+			nxt = p;
+		}
+		p = cur;
+	}
 
-		a += st[0]; b += st[1]; c += st[2]; d += st[3];
-		e += st[4]; f += st[5]; g += st[6]; h += st[7];
-		st[0] = a; st[1] = b; st[2] = c; st[3] = d;
-		st[4] = e; st[5] = f; st[6] = g; st[7] = h;
-		data += 256;
-		nblocks -= 2;
-		if (!nblocks)
-			break;
+	/* The last one or two blocks: W+K is all in cur already. */
+#pragma GCC unroll 1
+	for (; p < cur + 160; p += 16)
+		RND8(p);
+	FEED_FORWARD();
+	if (nblocks == 2) {
+#pragma GCC unroll 1
+		for (p = cur + 2; p < cur + 160; p += 16)
+			RND8(p);
+		FEED_FORWARD();
 	}
 
 	/* W+K of the last blocks would reveal message words; clear them before returning. */
-	for (i = 0; i < 160; i += 4)
-		_mm256_store_si256((__m256i *)&wk[i], _mm256_setzero_si256());
+	for (i = 0; i < 160; i += 4) {
+		_mm256_store_si256((__m256i *)&wk[0][i], _mm256_setzero_si256());
+		_mm256_store_si256((__m256i *)&wk[1][i], _mm256_setzero_si256());
+	}
 	__asm__ __volatile__("" : : "r"(wk) : "memory");
 }

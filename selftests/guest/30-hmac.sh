@@ -12,10 +12,14 @@ head -c 100003 /dev/urandom >"$dir/msg"
 for drv in $(hwc_expected_drivers); do
 	alg=${drv%%-*}
 	for klen in 1 32 64 128 200; do
-		key=$(head -c "$klen" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		head -c "$klen" /dev/urandom >"$dir/key"
+		key=$(od -An -v -tx1 <"$dir/key" | tr -d ' \n')
 		want=$(openssl dgst -"$alg" -mac HMAC -macopt "hexkey:$key" -r "$dir/msg" | cut -d' ' -f1)
-		got=$(kcapi-dgst -c "hmac($drv)" -k "$key" --hex <"$dir/msg" 2>&1)
-		check_eq "kcapi-dgst hmac($drv) key $klen bytes == openssl" "$want" "$got"
+		# kcapi-dgst 1.4.0 reads at most 32 key bytes from --keyfd: longer keys only via our CLI.
+		if [ "$klen" -le 32 ]; then
+			got=$(kcapi-dgst -c "hmac($drv)" --keyfd 3 --hex <"$dir/msg" 3<"$dir/key" 2>&1)
+			check_eq "kcapi-dgst hmac($drv) key $klen bytes == openssl" "$want" "$got"
+		fi
 		got=$("$HWC_CLI" dgst -a "$alg" --driver "hmac($drv)" --hmac "$key" "$dir/msg" 2>&1 | cut -d' ' -f1)
 		check_eq "hwcrypt dgst --hmac hmac($drv) key $klen bytes == openssl" "$want" "$got"
 	done

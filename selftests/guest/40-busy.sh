@@ -6,7 +6,8 @@
 require_module
 hwc_load_clean
 
-drv=$(hwc_expected_drivers | cut -d' ' -f1)
+set -- $(hwc_expected_drivers)
+drv=${1:-}
 if [ -z "$drv" ]; then
 	skip "rmmod while busy" "no hwcrypt driver on this CPU"
 	hwc_rmmod

@@ -21,9 +21,11 @@ pass() {
 	echo pass >>"$HWC_RESULTS"
 }
 
-# fail NAME [REASON]
+# fail NAME [REASON]: a multi-line REASON is joined with " | " and cut at 400 characters so that
+# the result stays one line for the host to pick out.
 fail() {
-	echo "FAIL: $HWC_TEST: $1: ${2:-failed}"
+	_hwc_why=$(printf '%s' "${2:-failed}" | tr '\n' '\037' | sed 's/\x1f/ | /g' | cut -c1-400)
+	echo "FAIL: $HWC_TEST: $1: $_hwc_why"
 	echo fail >>"$HWC_RESULTS"
 }
 
