@@ -62,6 +62,9 @@ void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha512_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
 
+/* FIPS 180-4 SHA-256 round constants (generic/sha256.c), 16-byte aligned for SIMD cores. */
+extern const hwc_u32 hwc_sha256_k[64];
+
 /* x86 tiers (kmod/x86/). Callable only when the CPU has the features of their table entry. */
 void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);

@@ -2,8 +2,11 @@
 /* SHA-224/SHA-256 compression function in portable C (FIPS 180-4 6.2.2). */
 #include "../hwc_core.h"
 
-/* FIPS 180-4 4.2.2: first 32 bits of the cube roots of the first 64 primes. */
-static const hwc_u32 hwc_sha256_k[64] = {
+/*
+ * FIPS 180-4 4.2.2: first 32 bits of the cube roots of the first 64 primes. Shared with the
+ * SIMD cores, which add four at a time with one aligned load.
+ */
+const hwc_u32 hwc_sha256_k[64] __attribute__((aligned(16))) = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5,
 	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
 	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
