@@ -66,7 +66,7 @@ demo: deps
 	scripts/demo.sh
 
 bench:
-	$(MAKE) -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT))
+	@$(MAKE) --no-print-directory -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT)) $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)")
 
 install-module:
 	$(KMAKE) M=$(CURDIR) modules_install
