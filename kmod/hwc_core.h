@@ -30,6 +30,8 @@ typedef __SIZE_TYPE__ hwc_size;
 #define HWC_F_VPCLMUL	(1u << 10)
 #define HWC_F_AVX512	(1u << 11)	/* F + BW + VL */
 #define HWC_F_ADX	(1u << 12)
+/* POWER ISA 2.07 (POWER8) vector crypto: vcipher, vpmsumd, vshasigma; VSX usable, little-endian. */
+#define HWC_F_P8CRYPTO	(1u << 13)
 
 /*
  * A block function: compresses @nblocks whole blocks from @data into @state.
@@ -69,6 +71,10 @@ extern const hwc_u32 hwc_sha256_k[64];
 void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks);
+
+/* POWER8 tiers (kmod/powerpc/), little-endian only. */
+void hwc_sha256_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
+void hwc_sha512_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
 
 /* The algorithms (generic/hash_info.c) and the implementations of this arch (<arch>/hash_impls.c). */
 extern const struct hwc_hash_info hwc_hash_infos[];

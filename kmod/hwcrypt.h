@@ -17,5 +17,11 @@ void hwc_note_registered(const char *driver_name);
 
 int hwc_shash_register_all(void);
 void hwc_shash_unregister_all(void);
+int hwc_skcipher_register_all(void);
+void hwc_skcipher_unregister_all(void);
+int hwc_aead_register_all(void);
+void hwc_aead_unregister_all(void);
+int hwc_akcipher_register_all(void);
+void hwc_akcipher_unregister_all(void);
 
 #endif /* HWCRYPT_INTERNAL_H */

@@ -6,6 +6,8 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 #include <linux/kernel.h>
+#include <linux/crypto.h>
+#include <linux/slab.h>
 #include "hwc_core.h"
 #include "hwc_arch.h"
 #include "hwcrypt.h"
@@ -62,6 +64,25 @@ void hwc_note_registered(const char *driver_name)
 	strlcat(hwc_registered, driver_name, sizeof(hwc_registered));
 }
 
+/*
+ * 7.2 runs the self-tests of a new algorithm in the background, holding a reference to this
+ * module meanwhile: insmod would return before /proc/crypto says "passed", and an rmmod right
+ * after it would fail. A lookup by driver name waits for the test's verdict (older kernels
+ * waited in registration already). A failed test is the kernel's to report and act on.
+ */
+static int __init hwc_wait_tested(void)
+{
+	char *names = kstrdup(hwc_registered, GFP_KERNEL), *p = names, *name;
+
+	if (!names)
+		return -ENOMEM;
+	while ((name = strsep(&p, " ")))
+		if (*name && !crypto_has_alg(name, 0, 0))
+			pr_warn("%s: not usable after its self-test\n", name);
+	kfree(names);
+	return 0;
+}
+
 static int __init hwc_init(void)
 {
 	int err;
@@ -72,6 +93,18 @@ static int __init hwc_init(void)
 	err = hwc_shash_register_all();
 	if (err)
 		goto err_shash;
+	err = hwc_skcipher_register_all();
+	if (err)
+		goto err_skcipher;
+	err = hwc_aead_register_all();
+	if (err)
+		goto err_aead;
+	err = hwc_akcipher_register_all();
+	if (err)
+		goto err_akcipher;
+	err = hwc_wait_tested();
+	if (err)
+		goto err_tested;
 
 	if (!hwc_registered[0])
 		pr_info("no supported " HWC_ARCH_NAME " crypto instructions on this CPU (features 0x%x): nothing registered\n",
@@ -80,6 +113,14 @@ static int __init hwc_init(void)
 		pr_info("registered %s\n", hwc_registered);
 	return 0;
 
+err_tested:
+	hwc_akcipher_unregister_all();
+err_akcipher:
+	hwc_aead_unregister_all();
+err_aead:
+	hwc_skcipher_unregister_all();
+err_skcipher:
+	hwc_shash_unregister_all();
 err_shash:
 	hwc_registered[0] = '\0';
 	return err;
@@ -87,6 +128,9 @@ err_shash:
 
 static void __exit hwc_exit(void)
 {
+	hwc_akcipher_unregister_all();
+	hwc_aead_unregister_all();
+	hwc_skcipher_unregister_all();
 	hwc_shash_unregister_all();
 }
 

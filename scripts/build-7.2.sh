@@ -8,24 +8,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${HWC_CACHE:-/var/cache/hwcrypt}
-mkdir -p "$cache"
-cd "$cache"
-
-if ! ls linux-source-7.2_*_all.deb >/dev/null 2>&1; then
-	apt-get download linux-source-7.2 >/dev/null
-fi
-deb=$(ls linux-source-7.2_*_all.deb | sort -V | tail -n 1)
-ver=${deb#linux-source-7.2_}
-ver=${ver%_all.deb}
-src=$cache/linux-source-7.2-$ver
+src=$("$top/scripts/fetch-linux-7.2.sh")
+ver=${src##*/linux-source-7.2-}
 obj=$cache/build-7.2-$ver
-if [ ! -f "$src/Makefile" ]; then
-	rm -rf "$src" deb-x
-	dpkg-deb -x "$deb" deb-x
-	mkdir -p "$src"
-	tar xf deb-x/usr/src/linux-source-7.2.tar.xz -C "$src" --strip-components=1
-	rm -rf deb-x
-fi
 if [ ! -f "$obj/.hwc-prepared" ]; then
 	rm -rf "$obj"
 	make -C "$src" O="$obj" x86_64_defconfig >/dev/null

@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=3
+want_ver=6
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -41,12 +41,16 @@ base_pkgs=(
 	busybox-static keyutils libkeyutils-dev
 	libkcapi-dev libkcapi1 kcapi-tools
 	libssl-dev openssl pkg-config gnuplot-nox dkms
+	cryptsetup-bin valgrind
+	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
 	linux-image-amd64 linux-headers-amd64
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 
 # QEMU from backports: 7.2 in bookworm has no SHA-NI under TCG.
-apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-x86
+# POWER guests and user-mode runs (x-vof firmware, power10 model): from backports as well.
+apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-x86 \
+	qemu-system-ppc qemu-user-static
 
 # Newest 6.12 from bookworm-backports, by exact name so that the 6.1 meta packages stay put.
 v612=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9.]+\+deb12-amd64$' |
@@ -56,6 +60,9 @@ if [ -z "$v612" ]; then
 	exit 1
 fi
 apt-get install -y -q --no-install-recommends "linux-image-$v612" "linux-headers-$v612"
+
+# Debian's ppc64el kernels, headers and userland, extracted (never installed) into a cache.
+"$(dirname "$0")/fetch-ppc64el.sh"
 
 echo "$want_ver" >"$stamp"
 echo "install-deps: done (6.1: $(ls /lib/modules | grep -v 6.12 | sort -V | tail -n1), 6.12: $v612)"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Builds the busybox initramfs that scripts/vm.sh boots a Debian kernel with (cached per kernel ABI).
 #
-# Usage: scripts/mkinitramfs.sh ABI OUTPUT.cpio.gz
+# Usage: scripts/mkinitramfs.sh ABI OUTPUT.cpio.gz [--builtin]
+#   --builtin  the kernel has 9p/virtio/crypto built in (7.2-debug): the image carries no modules
 # Rebuilds only when its inputs change (this script, busybox, the kernel's module files); prints
 # the output path. The guest's /init is generated here: it loads the 9p and crypto modules, mounts
 # the host root read-only at /mnt, the repository and a per-run read-write directory on top of it,
@@ -13,9 +14,11 @@ abi=${1:?usage: mkinitramfs.sh ABI OUTPUT}
 out=${2:?usage: mkinitramfs.sh ABI OUTPUT}
 busybox=${BUSYBOX:-/bin/busybox}
 moddir=/lib/modules/$abi
+builtin=0
+[ "${3:-}" = --builtin ] && builtin=1
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
-[ -d "$moddir/kernel" ] || die "no modules for $abi in $moddir"
+[ "$builtin" = 1 ] || [ -d "$moddir/kernel" ] || die "no modules for $abi in $moddir"
 [ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
 file -L "$busybox" | grep -q 'statically linked' || die "$busybox is not static (need busybox-static)"
 
@@ -33,6 +36,7 @@ optional=(crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng
 # Module files in load order, each with whether it is required; duplicates dropped.
 declare -A seen=()
 plan=()
+[ "$builtin" = 1 ] && required=() optional=()
 for m in "${required[@]}" "${optional[@]}"; do
 	req=0
 	for r in "${required[@]}"; do [ "$r" = "$m" ] && req=1; done
@@ -51,7 +55,7 @@ done
 # Cache key: everything the image is made of.
 key=$({
 	sha256sum "$0" "$busybox"
-	echo "$abi"
+	echo "$abi builtin=$builtin"
 	for p in "${plan[@]}"; do
 		set -- $p
 		stat -c '%n %s %Y' "$2"

@@ -6,20 +6,24 @@ set -euo pipefail
 usage() {
 	cat <<'EOU'
 Usage: scripts/vm.sh [options]
+  --arch x86_64|ppc64le   guest architecture (default x86_64); ppc64le: scripts/vm-ppc64le.sh --help
   --kernel 6.1|6.12|ABI   kernel to boot (default 6.1): newest /boot/vmlinuz-6.1*-amd64 or
-                          /boot/vmlinuz-6.12*, or an exact ABI such as 6.1.0-57-amd64
+                          /boot/vmlinuz-6.12*, or an exact ABI such as 6.1.0-57-amd64;
+                          7.2-debug: the cached build of scripts/build-debug-kernel.sh (all
+                          drivers built in; module default build/kmod/7.2-debug/hwcrypt.ko)
   --cpu MODEL             QEMU CPU model (default max: SHA-NI, AVX2, no AVX-512).
                           Westmere: no SHA-NI, no AVX/AVX2 (negative tests);
                           Haswell-noTSX: AVX2 without SHA-NI
   --tests LIST            comma/space separated names or globs of selftests/guest/NN-*.sh:
                           "00", "boot", "00-boot", "00-boot.sh", "[1-3]*" (default: all)
-  --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default 600)
-  --test-timeout SEC      limit per test script inside the guest (default 300)
+  --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default 600,
+                          2400 for 7.2-debug)
+  --test-timeout SEC      limit per test script inside the guest (default 300, 900 for 7.2-debug)
   --module PATH           module for tests, given to them as $HWC_MODULE
                           (default build/kmod/<abi>/hwcrypt.ko; if that does not exist, module
                           tests skip; an explicitly given PATH must exist)
   --smp N                 guest CPUs (default 2)
-  --mem MB                guest memory (default 1024)
+  --mem MB                guest memory (default 1024, 2048 for 7.2-debug)
   --append "k=v ..."      extra kernel command line words (k=v words reach /init as environment)
   --shell                 interactive shell in the guest instead of tests (serial on stdio)
   -v, --verbose           stream the whole serial console, not only result lines
@@ -33,10 +37,17 @@ EOU
 die() { echo "vm.sh: $*" >&2; exit 2; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-kernel=6.1 cpu=max tests=all timeout=600 test_timeout=300 module='' smp=2 mem=1024
+# --arch ppc64le: POWER guests have their own harness (same options, output and exit codes).
+prev=
+for a in "$@"; do
+	[ "$prev" = --arch ] && [ "$a" != x86_64 ] && exec "$repo/scripts/vm-$a.sh" "$@"
+	prev=$a
+done
+kernel=6.1 cpu=max tests=all timeout='' test_timeout='' module='' smp=2 mem=
 append='' shell=0 verbose=0
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--arch) shift 2 ;;
 	--kernel) kernel=${2:?}; shift 2 ;;
 	--cpu) cpu=${2:?}; shift 2 ;;
 	--tests) tests=${2:?}; shift 2 ;;
@@ -52,6 +63,12 @@ while [ $# -gt 0 ]; do
 	*) usage >&2; exit 2 ;;
 	esac
 done
+# The debug kernel (KASAN, lockdep, full self-tests) runs several times slower under TCG.
+dbg=0
+[ "$kernel" = 7.2-debug ] && dbg=1
+[ -n "$timeout" ] || timeout=$([ "$dbg" = 1 ] && echo 2400 || echo 600)
+[ -n "$test_timeout" ] || test_timeout=$([ "$dbg" = 1 ] && echo 900 || echo 300)
+[ -n "$mem" ] || mem=$([ "$dbg" = 1 ] && echo 2048 || echo 1024)
 for n in "$timeout" "$test_timeout" "$smp" "$mem"; do
 	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "not a positive number: $n"
 done
@@ -60,11 +77,21 @@ case "$kernel" in
 # Newest plain amd64 flavour of the series (not -rt- or -cloud-).
 6.1 | 6.12) vmlinuz=$(printf '%s\n' /boot/vmlinuz-"$kernel".*-amd64 | grep -Ev -- '-(rt|cloud)-amd64$' |
 	sort -V | tail -n 1) ;;
+7.2-debug) kobj=$("$repo/scripts/build-debug-kernel.sh" --check) ||
+	die "7.2-debug is not built: run scripts/build-debug-kernel.sh"
+	vmlinuz=$kobj/arch/x86/boot/bzImage ;;
 *) vmlinuz=/boot/vmlinuz-$kernel ;;
 esac
 [ -n "$vmlinuz" ] && [ -f "$vmlinuz" ] || die "no kernel image for '$kernel' in /boot"
-abi=${vmlinuz#/boot/vmlinuz-}
-[ -d "/lib/modules/$abi/kernel" ] || die "no /lib/modules/$abi for $vmlinuz"
+if [ "$dbg" = 1 ]; then
+	# Named like its module directory build/kmod/7.2-debug; the guest reports its uname -r.
+	abi=7.2-debug
+	uname_r=$(cat "$kobj/include/config/kernel.release")
+else
+	abi=${vmlinuz#/boot/vmlinuz-}
+	uname_r=$abi
+	[ -d "/lib/modules/$abi/kernel" ] || die "no /lib/modules/$abi for $vmlinuz"
+fi
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (scripts/install-deps.sh)"
 
 # The guest shell splits the kernel command line at whitespace and treats quotes specially.
@@ -125,15 +152,20 @@ elif [ "$shell" = 0 ]; then
 	echo "vm.sh: note: $module does not exist; module tests will skip" >&2
 fi
 
-initrd=$("$repo/scripts/mkinitramfs.sh" "$abi" "$cache/initramfs-$abi.cpio.gz")
+initrd=$("$repo/scripts/mkinitramfs.sh" "$abi" "$cache/initramfs-$abi.cpio.gz" $([ "$dbg" = 1 ] && echo --builtin))
 
 tests_arg=all
 [ "${#selected[@]}" -gt 0 ] && tests_arg=$(IFS=,; echo "${selected[*]}")
 mode='test'
 [ "$shell" = 1 ] && mode=shell
-for v in "$repo" "$tests_arg" "$guest_module" "$abi"; do safe "$v"; done
-cmdline="console=ttyS0 quiet panic=-1 HWC_MODE=$mode HWC_ABI=$abi HWC_REPO=$repo"
+for v in "$repo" "$tests_arg" "$guest_module" "$uname_r"; do safe "$v"; done
+cmdline="console=ttyS0 quiet panic=-1 HWC_MODE=$mode HWC_ABI=$uname_r HWC_REPO=$repo"
 cmdline+=" HWC_TESTS=$tests_arg HWC_MODULE=$guest_module HWC_TEST_TIMEOUT=$test_timeout HWC_CPU=$cpu"
+# Full self-tests of a new algorithm must finish within the crypto API's 60 s larval wait, or the
+# first user kills the test: under TCG with KASAN, 100 random vectors per AEAD mode do not.
+[ "$dbg" = 1 ] && cmdline+=" cryptomgr.fuzz_iterations=20"
+# make test-full: guest tests run their long variants.
+[ -n "${HWC_FULL:-}" ] && cmdline+=" HWC_FULL=1"
 [ -n "$append" ] && cmdline+=" $append"
 
 qemu=(qemu-system-x86_64 -accel tcg -cpu "$cpu" -smp "$smp" -m "$mem" -no-reboot -nic none

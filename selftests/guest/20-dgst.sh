@@ -21,7 +21,7 @@ $dir/len112 $dir/len127 $dir/len128 $dir/len129 $dir/len4096 $dir/len1048577"
 kimg=/boot/vmlinuz-$(uname -r)
 [ -r "$kimg" ] && files="$files $kimg"
 
-for drv in $(hwc_expected_drivers); do
+for drv in $(hwc_expected_hash_drivers); do
 	alg=${drv%%-*}
 	want=$("${alg}sum" $files)
 	got=$("$HWC_CLI" dgst -a "$alg" $files 2>&1)

@@ -10,7 +10,7 @@ if [ ! -x "$prog" ]; then
 	exit 0
 fi
 hwc_load_clean
-"$prog" $(hwc_expected_drivers) >/tmp/libtest.out 2>&1
+"$prog" $(hwc_expected_hash_drivers) >/tmp/libtest.out 2>&1
 rc=$?
 while IFS= read -r line; do
 	case "$line" in

@@ -8,12 +8,50 @@ export LD_LIBRARY_PATH="$HWC_REPO/userspace/build${LD_LIBRARY_PATH:+:$LD_LIBRARY
 # Drivers hwcrypt must register on this CPU, from the guest's own /proc/cpuinfo (an oracle
 # independent of the module's feature code).
 hwc_expected_drivers() {
+	hwc_expected_hash_drivers
+	if cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1; then
+		hwc_aes_drivers aesni
+	fi
+	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
+	if cpu_has bmi2 && cpu_has adx; then
+		echo rsa-hwcrypt-mulx
+	else
+		echo rsa-hwcrypt-generic
+	fi
+}
+
+# POWER has no feature flags in /proc/cpuinfo: AT_HWCAP2 (type 26) from the auxiliary vector
+# (od's own), PPC_FEATURE2_VEC_CRYPTO = 0x02000000.
+hwc_ppc_vec_crypto() {
+	_hwc_cap2=$(od -An -v -tx8 /proc/self/auxv | awk '{ for (i = 1; i <= NF; i++) v[n++] = $i }
+		END { for (i = 0; i < n; i += 2) if (v[i] ~ /^0*1a$/) print v[i + 1] }')
+	[ -n "$_hwc_cap2" ] && [ $((0x$_hwc_cap2 & 0x02000000)) != 0 ]
+}
+
+# The hash (shash) drivers alone, for tests that hash with each of them.
+hwc_expected_hash_drivers() {
+	if [ "$(uname -m)" = ppc64le ]; then
+		hwc_ppc_vec_crypto && echo sha224-hwcrypt-p8 sha256-hwcrypt-p8 sha384-hwcrypt-p8 sha512-hwcrypt-p8
+		return 0
+	fi
 	if cpu_has sha_ni && cpu_has sse4_1; then
 		echo sha1-hwcrypt-shani sha224-hwcrypt-shani sha256-hwcrypt-shani
 	fi
 	if cpu_has avx2 && cpu_has bmi2; then
 		echo sha384-hwcrypt-avx2 sha512-hwcrypt-avx2
 	fi
+}
+
+# The AES drivers of one implementation tier.
+hwc_aes_drivers() {
+	for m in ecb-aes cbc-aes ctr-aes xts-aes cts-cbc-aes gcm-aes rfc4106-gcm-aes; do
+		echo "$m-hwcrypt-$1"
+	done
+}
+
+# The cra_name of DRIVER in /proc/crypto (name precedes driver in each entry).
+hwc_driver_alg() {
+	awk -v drv="$1" '$1 == "name" { n = $3 } $1 == "driver" && $3 == drv { print n; exit }' /proc/crypto
 }
 
 # hwcrypt's drivers currently in /proc/crypto, one per line, sorted.

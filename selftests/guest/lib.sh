@@ -123,3 +123,56 @@ dmesg_ignore() {
 scratch_dir() {
 	mktemp -d "/tmp/$HWC_TEST.XXXXXX"
 }
+
+# Kernel log lines that fail a run (run.sh's final check; tests that provoke expected reports
+# check their own window of the log with it): warnings, oopses, KASAN/UBSAN/KFENCE and lockdep
+# reports (all start with BUG: or WARNING:), failing crypto self-tests.
+HWC_DMESG_BAD='BUG:|WARNING:|Oops|Call Trace|general protection fault|kernel BUG|UBSAN:|KASAN:|KFENCE:|alg: .*fail|self-?tests? .*fail|blocked for more than|list_(add|del) corruption|refcount_t:|stack-protector|Kernel panic'
+
+# debugfs (fault injection, kmemleak) where the kernel has it; fails quietly where not.
+debugfs_mount() {
+	[ -d /sys/kernel/debug ] || return 1
+	grep -q ' /sys/kernel/debug ' /proc/mounts || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+}
+
+# kmemleak_check NAME: scans for leaks (kernels with CONFIG_DEBUG_KMEMLEAK) and fails NAME for
+# any leaked object allocated by hwcrypt: a backtrace through [hwcrypt] or through a module
+# address that no longer resolves (hwcrypt unloaded; the debug kernel has no other modules).
+# Other leaks are reported as INFO. The report is saved to $HWC_OUT/kmemleak-NAME.txt and the
+# list is cleared, so that each check sees only new leaks.
+kmemleak_check() {
+	_hwc_f=/sys/kernel/debug/kmemleak
+	debugfs_mount
+	if [ ! -w "$_hwc_f" ]; then
+		skip "$1" "kernel without kmemleak"
+		return 0
+	fi
+	# An object counts as leaked once it was unreferenced through two scans in a row.
+	echo scan >"$_hwc_f" 2>/dev/null
+	sleep 1
+	echo scan >"$_hwc_f" 2>/dev/null
+	_hwc_rep=$(cat "$_hwc_f")
+	echo clear >"$_hwc_f" 2>/dev/null
+	_hwc_all=$(printf '%s\n' "$_hwc_rep" | grep -c '^unreferenced object')
+	_hwc_ours=$(printf '%s\n' "$_hwc_rep" | awk '
+		/^unreferenced object/ { if (hit) n++; hit = 0 }
+		/\[hwcrypt\]|\] 0xffffffff[0-9a-f]+$/ { hit = 1 }
+		END { if (hit) n++; print n + 0 }')
+	if [ -n "${HWC_OUT:-}" ] && [ "$_hwc_all" -gt 0 ]; then
+		printf '%s\n' "$_hwc_rep" >"$HWC_OUT/kmemleak-$(echo "$1" | tr -c 'A-Za-z0-9-\n' _).txt"
+	fi
+	[ "$_hwc_all" -gt "$_hwc_ours" ] && info "kmemleak: $((_hwc_all - _hwc_ours)) leaked objects not from hwcrypt (kernel's own)"
+	if [ "$_hwc_ours" = 0 ]; then
+		pass "$1"
+	else
+		fail "$1" "$_hwc_ours leaked objects allocated by hwcrypt: $(printf '%s\n' "$_hwc_rep" | grep -m3 -E '\[hwcrypt\]|\] 0xffffffff[0-9a-f]+$')"
+	fi
+}
+
+# The kernel runs the crypto manager's full self-tests (7.2 CRYPTO_SELFTESTS_FULL, older
+# CRYPTO_MANAGER_EXTRA_TESTS: the debug kernel): every module load then waits tens of seconds
+# under TCG for them, so load/unload loops run fewer rounds there.
+hwc_full_selftests() {
+	[ -e /sys/module/cryptomgr/parameters/noslowtests ] ||
+		[ -e /sys/module/cryptomgr/parameters/noextratests ]
+}

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host CPU feature detection (cpuid/xgetbv) mapped onto HWC_F_*, and the host block runner. */
+/* Host CPU feature detection (cpuid/xgetbv, or AT_HWCAP2 on POWER) mapped onto HWC_F_*, and the host block runner. */
+#if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
+#else
+#include <sys/auxv.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +18,23 @@ static const struct {
 	{ HWC_F_AVX, "avx" },       { HWC_F_AVX2, "avx2" },     { HWC_F_BMI2, "bmi2" },
 	{ HWC_F_SHA512NI, "sha512ni" }, { HWC_F_AESNI, "aesni" }, { HWC_F_PCLMUL, "pclmul" },
 	{ HWC_F_VAES, "vaes" },     { HWC_F_VPCLMUL, "vpclmul" }, { HWC_F_AVX512, "avx512" },
-	{ HWC_F_ADX, "adx" },
+	{ HWC_F_ADX, "adx" },       { HWC_F_P8CRYPTO, "p8crypto" },
 };
 #define NNAMES (sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]))
 
+#if defined(__powerpc64__)
+/* The kernel's (or qemu-user's) view: vector crypto facility and VSX, as hwcaps. */
+unsigned int hwc_host_cpu_features(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+	unsigned int f = 0;
+
+	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
+		f |= HWC_F_P8CRYPTO;
+	return f;
+}
+#else
 static unsigned long long xgetbv0(void)
 {
 	unsigned int lo, hi;
@@ -81,6 +98,7 @@ unsigned int hwc_host_cpu_features(void)
 		f |= HWC_F_AVX512;
 	return f;
 }
+#endif
 
 const char *hwc_host_features_str(unsigned int f, char *buf, unsigned long size)
 {

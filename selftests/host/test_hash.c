@@ -250,13 +250,17 @@ static void test_fips(const struct hashctx *c)
 }
 
 /* Every length up to 1024 covers each padding case (tail fits, tail spills) many times. */
+static hwc_size max_len = 1024;
+
 static void test_all_lengths(const struct hashctx *c)
 {
 	unsigned char want[64], got[64];
+	char name[40];
 	hwc_size len;
 
-	group_begin(c->impl->impl, c->info->name, "lengths-0..1024-openssl");
-	for (len = 0; len <= 1024; len++) {
+	snprintf(name, sizeof(name), "lengths-0..%zu-openssl", (size_t)max_len);
+	group_begin(c->impl->impl, c->info->name, name);
+	for (len = 0; len <= max_len; len++) {
 		unsigned char *p = guarded(len);
 
 		rnd_fill(p, len);
@@ -348,7 +352,7 @@ static void test_vs_generic(const struct hwc_hash_impl *impl, unsigned int count
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s [--features MASK] [--seed N] [--quick]\n"
+	fprintf(stderr, "usage: %s [--features MASK] [--seed N] [--quick] [--max-len N]\n"
 		"  MASK: number or comma list (sse41,ssse3,shani,avx,avx2,bmi2,...; none)\n"
 		"  also HWC_FEATURES=MASK in the environment\n", argv0);
 	exit(2);
@@ -366,6 +370,9 @@ int main(int argc, char **argv)
 	for (k = 1; k < argc; k++) {
 		if (!strcmp(argv[k], "--seed") && k + 1 < argc)
 			seed = strtoull(argv[++k], NULL, 0);
+		else if (!strcmp(argv[k], "--max-len") && k + 1 < argc && atol(argv[k + 1]) > 0 &&
+			 atol(argv[k + 1]) <= (long)MAX_MSG)
+			max_len = (hwc_size)atol(argv[++k]);
 		else if (!strcmp(argv[k], "--quick"))
 			nrandom = 4, ndiff = 100;
 		else

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Constant-time Montgomery arithmetic on 64-bit limbs: portable C tier and shared helpers. */
+#include "../hwc_rsa.h"
+
+typedef unsigned __int128 u128;
+
+/*
+ * Masks are built arithmetically; the empty asm hides their origin from the optimiser so that it
+ * cannot turn a mask-select back into a branch or a cmov on a secret.
+ */
+static inline hwc_u64 ct_barrier(hwc_u64 x)
+{
+	__asm__("" : "+r"(x));
+	return x;
+}
+
+/* All ones if x == 0, else 0. */
+static inline hwc_u64 ct_is_zero(hwc_u64 x)
+{
+	return ct_barrier(0 - ((~x & (x - 1)) >> 63));
+}
+
+hwc_u64 hwc_bn_n0(hwc_u64 m0)
+{
+	/* Newton's iteration for m0^-1 mod 2^64: m0 itself is right in 3 bits, each step doubles. */
+	hwc_u64 inv = m0;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		inv *= 2 - m0 * inv;
+	return 0 - inv;
+}
+
+hwc_u64 hwc_bn_sub(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+{
+	hwc_u64 borrow = 0;
+	unsigned int i;
+
+	for (i = 0; i < nl; i++) {
+		u128 d = (u128)a[i] - b[i] - borrow;
+
+		r[i] = (hwc_u64)d;
+		borrow = (hwc_u64)(d >> 64) & 1;
+	}
+	return borrow;
+}
+
+hwc_u64 hwc_bn_add(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+{
+	hwc_u64 carry = 0;
+	unsigned int i;
+
+	for (i = 0; i < nl; i++) {
+		u128 s = (u128)a[i] + b[i] + carry;
+
+		r[i] = (hwc_u64)s;
+		carry = (hwc_u64)(s >> 64);
+	}
+	return carry;
+}
+
+void hwc_bn_csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m, unsigned int nl)
+{
+	hwc_u64 borrow = 0, keep;
+	unsigned int i;
+
+	/* First pass: only the borrow of a - m; r may alias a, so nothing is stored yet. */
+	for (i = 0; i < nl; i++) {
+		u128 d = (u128)a[i] - m[i] - borrow;
+
+		borrow = (hwc_u64)(d >> 64) & 1;
+	}
+	/* Keep a when it was below m: a borrow out of the low limbs that top cannot absorb. */
+	keep = ct_barrier(0 - (borrow & (top ^ 1)));
+	borrow = 0;
+	for (i = 0; i < nl; i++) {
+		u128 d = (u128)a[i] - m[i] - borrow;
+
+		borrow = (hwc_u64)(d >> 64) & 1;
+		r[i] = (a[i] & keep) | ((hwc_u64)d & ~keep);
+	}
+}
+
+void hwc_bn_modadd(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   unsigned int nl)
+{
+	hwc_u64 top = hwc_bn_add(r, a, b, nl);
+
+	hwc_bn_csub(r, r, top, m, nl);
+}
+
+void hwc_bn_modsub(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   unsigned int nl)
+{
+	hwc_u64 mask = 0 - hwc_bn_sub(r, a, b, nl), carry = 0;
+	unsigned int i;
+
+	mask = ct_barrier(mask);
+	for (i = 0; i < nl; i++) {
+		u128 s = (u128)r[i] + (m[i] & mask) + carry;
+
+		r[i] = (hwc_u64)s;
+		carry = (hwc_u64)(s >> 64);
+	}
+}
+
+void hwc_bn_modhalf(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned int nl)
+{
+	/* An odd a becomes even by adding the odd m; the sum has nl * 64 + 1 bits. */
+	hwc_u64 mask = ct_barrier(0 - (a[0] & 1)), carry = 0;
+	unsigned int i;
+
+	for (i = 0; i < nl; i++) {
+		u128 s = (u128)a[i] + (m[i] & mask) + carry;
+
+		r[i] = (hwc_u64)s;
+		carry = (hwc_u64)(s >> 64);
+	}
+	for (i = 0; i + 1 < nl; i++)
+		r[i] = (r[i] >> 1) | (r[i + 1] << 63);
+	r[nl - 1] = (r[nl - 1] >> 1) | (carry << 63);
+}
+
+void hwc_bn_select(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, hwc_u64 mask,
+		   unsigned int nl)
+{
+	unsigned int i;
+
+	mask = ct_barrier(mask);
+	for (i = 0; i < nl; i++)
+		r[i] = (a[i] & mask) | (b[i] & ~mask);
+}
+
+hwc_u64 hwc_bn_eq_mask(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+{
+	hwc_u64 acc = 0;
+	unsigned int i;
+
+	for (i = 0; i < nl; i++)
+		acc |= a[i] ^ b[i];
+	return ct_is_zero(acc);
+}
+
+int hwc_bn_from_bytes(hwc_u64 *r, unsigned int nl, const hwc_u8 *in, hwc_size len)
+{
+	hwc_size i;
+
+	for (i = 0; i < nl; i++)
+		r[i] = 0;
+	/* Leading zero bytes beyond nl limbs are fine; anything else does not fit. */
+	while (len > (hwc_size)nl * 8) {
+		if (*in)
+			return -HWC_EINVAL;
+		in++;
+		len--;
+	}
+	for (i = 0; i < len; i++) {
+		hwc_size pos = len - 1 - i;	/* byte significance */
+
+		r[pos / 8] |= (hwc_u64)in[i] << (8 * (pos % 8));
+	}
+	return 0;
+}
+
+void hwc_bn_to_bytes(hwc_u8 *out, hwc_size len, const hwc_u64 *a, unsigned int nl)
+{
+	hwc_size i;
+
+	for (i = 0; i < len; i++) {
+		hwc_size pos = len - 1 - i;
+
+		out[i] = pos / 8 < nl ? (hwc_u8)(a[pos / 8] >> (8 * (pos % 8))) : 0;
+	}
+}
+
+int hwc_bn_cmp_public(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+{
+	while (nl--) {
+		if (a[nl] != b[nl])
+			return a[nl] > b[nl] ? 1 : -1;
+	}
+	return 0;
+}
+
+unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl)
+{
+	while (nl--) {
+		if (a[nl])
+			return nl * 64 + 64 - __builtin_clzll(a[nl]);
+	}
+	return 0;
+}
+
+/* t[0 .. 2nl) = a * b, schoolbook by rows. */
+static void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nl; i++)
+		t[i] = 0;
+	for (i = 0; i < nl; i++) {
+		hwc_u64 c = 0, ai = a[i];
+
+		for (j = 0; j < nl; j++) {
+			u128 p = (u128)ai * b[j] + t[i + j] + c;
+
+			t[i + j] = (hwc_u64)p;
+			c = (hwc_u64)(p >> 64);
+		}
+		t[i + nl] = c;
+	}
+}
+
+void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	hwc_u64 top = 0;
+	unsigned int i, j;
+
+	/* Each row clears limb i by adding a multiple of m; the carries out ride in top. */
+	for (i = 0; i < nl; i++) {
+		hwc_u64 q = a[i] * n0, c = 0;
+		u128 s;
+
+		for (j = 0; j < nl; j++) {
+			u128 p = (u128)q * m[j] + a[i + j] + c;
+
+			a[i + j] = (hwc_u64)p;
+			c = (hwc_u64)(p >> 64);
+		}
+		s = (u128)a[i + nl] + c + top;
+		a[i + nl] = (hwc_u64)s;
+		top = (hwc_u64)(s >> 64);
+	}
+	hwc_bn_csub(r, a + nl, top, m, nl);
+}
+
+void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	mul_plain(t, a, b, nl);
+	hwc_bn_redc_generic(r, t, m, n0, nl);
+}
+
+void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			unsigned int nl, hwc_u64 *t)
+{
+	hwc_u64 c;
+	unsigned int i, j;
+
+	/* Products a[i]*a[j] with i < j once, doubled, then the squares on the diagonal. */
+	for (i = 0; i < 2 * nl; i++)
+		t[i] = 0;
+	for (i = 0; i + 1 < nl; i++) {
+		hwc_u64 ai = a[i];
+
+		c = 0;
+		for (j = i + 1; j < nl; j++) {
+			u128 p = (u128)ai * a[j] + t[i + j] + c;
+
+			t[i + j] = (hwc_u64)p;
+			c = (hwc_u64)(p >> 64);
+		}
+		t[i + nl] = c;
+	}
+	for (i = 2 * nl - 1; i > 0; i--)
+		t[i] = (t[i] << 1) | (t[i - 1] >> 63);
+	t[0] <<= 1;
+	c = 0;
+	for (i = 0; i < nl; i++) {
+		u128 p = (u128)a[i] * a[i];
+		u128 s = (u128)t[2 * i] + (hwc_u64)p + c;
+
+		t[2 * i] = (hwc_u64)s;
+		s = (u128)t[2 * i + 1] + (hwc_u64)(p >> 64) + (hwc_u64)(s >> 64);
+		t[2 * i + 1] = (hwc_u64)s;
+		c = (hwc_u64)(s >> 64);
+	}
+	hwc_bn_redc_generic(r, t, m, n0, nl);
+}
+
+const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features)
+{
+	const struct hwc_bn_impl *best = &hwc_bn_impls[0];
+	unsigned int i;
+
+	for (i = 0; i < hwc_bn_nimpls; i++)
+		if ((hwc_bn_impls[i].features & features) == hwc_bn_impls[i].features)
+			best = &hwc_bn_impls[i];
+	return best;
+}
+
+void hwc_bn_mont_init(struct hwc_bn_mont *ctx, const struct hwc_bn_impl *bn, const hwc_u64 *m,
+		      unsigned int nl, hwc_u64 *t)
+{
+	unsigned int i, bits = hwc_bn_bits_public(m, nl);
+
+	/*
+	 * The bit length of a prime is taken as public (it is about half the modulus length);
+	 * everything else about m goes through constant-time doublings and Montgomery squarings.
+	 */
+	ctx->nl = nl;
+	ctx->n0 = hwc_bn_n0(m[0]);
+	for (i = 0; i < nl; i++) {
+		ctx->m[i] = m[i];
+		ctx->one[i] = 0;
+	}
+	/* 2^(bits-1) < m, doubled up to R = 2^(64 nl): R mod m. */
+	ctx->one[(bits - 1) / 64] = 1ull << ((bits - 1) % 64);
+	for (i = bits - 1; i < 64 * nl; i++)
+		hwc_bn_modadd(ctx->one, ctx->one, ctx->one, m, nl);
+	/* R * 2^nl mod m, then six Montgomery squarings: R * 2^(64 nl) = R^2. */
+	for (i = 0; i < nl; i++)
+		ctx->rr[i] = ctx->one[i];
+	for (i = 0; i < nl; i++)
+		hwc_bn_modadd(ctx->rr, ctx->rr, ctx->rr, m, nl);
+	for (i = 0; i < 6; i++)
+		bn->sqr(ctx->rr, ctx->rr, m, ctx->n0, nl, t);
+}
+
+static unsigned int window_bits(unsigned int ebits)
+{
+	return ebits <= 640 ? 4 : ebits <= 2560 ? 5 : 6;
+}
+
+hwc_size hwc_bn_modexp_ws_limbs(unsigned int nl, unsigned int ebits)
+{
+	/* table, accumulator, selected entry, product scratch */
+	return ((hwc_size)1 << window_bits(ebits)) * nl + 2 * nl + 2 * nl + 2;
+}
+
+/* Window @win (w bits from bit win*w) of exponent @e (elimbs limbs): a public position. */
+static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit, unsigned int w)
+{
+	unsigned int idx = bit / 64, sh = bit % 64;
+	hwc_u64 v = idx < elimbs ? e[idx] >> sh : 0;
+
+	if (sh + w > 64 && idx + 1 < elimbs)
+		v |= e[idx + 1] << (64 - sh);
+	return v & ((1ull << w) - 1);
+}
+
+/* r = table[digit] reading every entry. */
+static void table_select(hwc_u64 *r, const hwc_u64 *table, unsigned int n, unsigned int nl,
+			 hwc_u64 digit)
+{
+	unsigned int i, j;
+
+	for (j = 0; j < nl; j++)
+		r[j] = 0;
+	for (i = 0; i < n; i++) {
+		hwc_u64 mask = ct_is_zero(i ^ digit);
+		const hwc_u64 *ent = table + (hwc_size)i * nl;
+
+		for (j = 0; j < nl; j++)
+			r[j] |= ent[j] & mask;
+	}
+}
+
+void hwc_bn_modexp_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
+		      const hwc_u64 *a, const hwc_u64 *e, unsigned int ebits, hwc_u64 *ws,
+		      const struct hwc_rsa_yield *y)
+{
+	unsigned int nl = ctx->nl, w = window_bits(ebits), n = 1u << w;
+	unsigned int elimbs = (ebits + 63) / 64, nwin = (ebits + w - 1) / w, i, k;
+	hwc_u64 *table = ws, *acc = table + (hwc_size)n * nl, *sel = acc + nl, *t = sel + nl;
+	const hwc_u64 *m = ctx->m;
+	hwc_u64 n0 = ctx->n0;
+
+	for (k = 0; k < nl; k++) {
+		table[k] = ctx->one[k];
+		table[nl + k] = a[k];
+	}
+	for (i = 2; i < n; i++) {
+		hwc_u64 *ent = table + (hwc_size)i * nl;
+
+		if (i % 2 == 0)
+			bn->sqr(ent, table + (hwc_size)(i / 2) * nl, m, n0, nl, t);
+		else
+			bn->mul(ent, table + (hwc_size)(i - 1) * nl, a, m, n0, nl, t);
+	}
+	table_select(acc, table, n, nl, exp_digit(e, elimbs, (nwin - 1) * w, w));
+	for (i = nwin - 1; i-- > 0;) {
+		for (k = 0; k < w; k++)
+			bn->sqr(acc, acc, m, n0, nl, t);
+		/* Multiplying by table[0] (one) for a zero digit keeps the operation count fixed. */
+		table_select(sel, table, n, nl, exp_digit(e, elimbs, i * w, w));
+		bn->mul(acc, acc, sel, m, n0, nl, t);
+		if (y && y->fn)
+			y->fn(y->arg);
+	}
+	for (k = 0; k < nl; k++)
+		r[k] = acc[k];
+	hwc_memzero_explicit(ws, hwc_bn_modexp_ws_limbs(nl, ebits) * sizeof(hwc_u64));
+}

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/* akcipher "rsa" on the constant-time bignum core: one driver, the best tier of this CPU. */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/random.h>
+#include <linux/scatterlist.h>
+#include <linux/sched.h>
+#include <linux/atomic.h>
+#include <linux/fips.h>
+#include <crypto/internal/akcipher.h>
+#include <crypto/internal/rsa.h>
+#include "hwc_rsa.h"
+#include "hwcrypt.h"
+
+/*
+ * Kernel differences: none reach this file. 6.1's akcipher_alg still has sign/verify, but its
+ * pkcs1pad template signs and verifies through the inner rsa's decrypt/encrypt (as 7.2's
+ * pkcs1 sig template does through crypto_akcipher_sync_*), so leaving them NULL (the core's
+ * -ENOSYS default) is right on every kernel; rsa_parse_*_key() are the same from 6.1 to 7.2.
+ *
+ * No kernel_fpu_begin() anywhere here: the MULX/ADX tier uses general-purpose registers only,
+ * so it runs in any context, like the portable C tier.
+ */
+
+struct hwc_rsa_ctx {
+	struct hwc_rsa_key *key;
+};
+
+static const struct hwc_bn_impl *hwc_rsa_bn;
+static bool hwc_rsa_registered;
+static struct akcipher_alg hwc_rsa_alg;
+
+/* Operations served, readable as /sys/module/hwcrypt/parameters/rsa_ops: proof of use in tests. */
+static atomic64_t hwc_rsa_nprivate = ATOMIC64_INIT(0), hwc_rsa_npublic = ATOMIC64_INIT(0);
+
+static int hwc_rsa_ops_get(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "private %lld public %lld\n",
+			 (long long)atomic64_read(&hwc_rsa_nprivate),
+			 (long long)atomic64_read(&hwc_rsa_npublic));
+}
+
+static const struct kernel_param_ops hwc_rsa_ops_ops = {
+	.get = hwc_rsa_ops_get,
+};
+module_param_cb(rsa_ops, &hwc_rsa_ops_ops, NULL, 0444);
+MODULE_PARM_DESC(rsa_ops, "RSA private and public operations served since load (read-only)");
+
+static void hwc_rsa_free_key(struct hwc_rsa_ctx *ctx)
+{
+	if (ctx->key) {
+		hwc_rsa_key_wipe(ctx->key);
+		kvfree(ctx->key);
+		ctx->key = NULL;
+	}
+}
+
+/* Modulus sizes rsa-generic accepts, plus 6144 and 8192; below 2048 not in FIPS mode. */
+static bool hwc_rsa_size_ok(unsigned int bytes)
+{
+	switch (bytes * 8) {
+	case 512:
+	case 1024:
+	case 1536:
+		return !fips_enabled;
+	case 2048:
+	case 3072:
+	case 4096:
+	case 6144:
+	case 8192:
+		return true;
+	}
+	return false;
+}
+
+static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, unsigned int len,
+			   bool priv)
+{
+	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(tfm);
+	struct rsa_key raw = {};
+	struct hwc_rsa_raw hraw;
+	struct hwc_rsa_key *key;
+	void *ws;
+	int err;
+
+	/* A failed set_key leaves the tfm without a key, as rsa-generic does. */
+	hwc_rsa_free_key(ctx);
+	err = priv ? rsa_parse_priv_key(&raw, der, len) : rsa_parse_pub_key(&raw, der, len);
+	if (err)
+		return err;
+	hraw = (struct hwc_rsa_raw){
+		.n = raw.n, .e = raw.e, .n_sz = raw.n_sz, .e_sz = raw.e_sz,
+	};
+	if (priv) {
+		hraw.d = raw.d;
+		hraw.d_sz = raw.d_sz;
+		hraw.p = raw.p;
+		hraw.p_sz = raw.p_sz;
+		hraw.q = raw.q;
+		hraw.q_sz = raw.q_sz;
+		hraw.dp = raw.dp;
+		hraw.dp_sz = raw.dp_sz;
+		hraw.dq = raw.dq;
+		hraw.dq_sz = raw.dq_sz;
+		hraw.qinv = raw.qinv;
+		hraw.qinv_sz = raw.qinv_sz;
+	}
+	key = kvzalloc(sizeof(*key), GFP_KERNEL);
+	ws = kmalloc(HWC_RSA_SETKEY_WS_BYTES, GFP_KERNEL);
+	if (!key || !ws) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = hwc_rsa_set_key(key, hwc_rsa_bn, &hraw, priv, ws);
+	if (!err && !hwc_rsa_size_ok(key->bytes))
+		err = -EINVAL;
+	if (!err) {
+		ctx->key = key;
+		key = NULL;
+	}
+out:
+	kfree_sensitive(ws);
+	if (key) {
+		hwc_rsa_key_wipe(key);
+		kvfree(key);
+	}
+	return err;
+}
+
+static int hwc_rsa_set_pub_key(struct crypto_akcipher *tfm, const void *key, unsigned int len)
+{
+	return hwc_rsa_tfm_set_key(tfm, key, len, false);
+}
+
+static int hwc_rsa_set_priv_key(struct crypto_akcipher *tfm, const void *key, unsigned int len)
+{
+	return hwc_rsa_tfm_set_key(tfm, key, len, true);
+}
+
+static unsigned int hwc_rsa_max_size(struct crypto_akcipher *tfm)
+{
+	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(tfm);
+
+	return ctx->key ? ctx->key->bytes : 0;
+}
+
+static void hwc_rsa_yield(void *arg)
+{
+	cond_resched();
+}
+
+static int hwc_rsa_op(struct akcipher_request *req, bool priv)
+{
+	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(crypto_akcipher_reqtfm(req));
+	const struct hwc_rsa_key *key = ctx->key;
+	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
+	struct hwc_rsa_yield yield = { may_sleep ? hwc_rsa_yield : NULL, NULL };
+	u8 rnd[HWC_RSA_RANDOM_BYTES];
+	unsigned int bytes, srclen = req->src_len;
+	size_t wsz, total;
+	u8 *buf, *in, *out;
+	int err, nents;
+
+	if (!key || (priv && !key->have_priv))
+		return -EINVAL;
+	bytes = key->bytes;
+	if (req->dst_len < bytes) {
+		req->dst_len = bytes;
+		return -EOVERFLOW;
+	}
+	/* Leading zeros beyond the modulus size are allowed, but not without bound. */
+	if (srclen > 2 * bytes)
+		return -EINVAL;
+	wsz = hwc_rsa_ws_bytes(key);
+	total = ALIGN(srclen + bytes, 8) + wsz;
+	buf = may_sleep ? kvmalloc(total, GFP_KERNEL) : kmalloc(total, GFP_ATOMIC);
+	if (!buf)
+		return -ENOMEM;
+	in = buf + ALIGN(srclen + bytes, 8) - srclen - bytes;
+	out = in + srclen;
+	nents = sg_nents_for_len(req->src, srclen);
+	if (nents < 0 || sg_copy_to_buffer(req->src, nents, in, srclen) != srclen) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (priv) {
+		get_random_bytes(rnd, sizeof(rnd));
+		err = hwc_rsa_private(key, out, in, srclen, rnd, buf + total - wsz, &yield);
+		memzero_explicit(rnd, sizeof(rnd));
+	} else {
+		err = hwc_rsa_public(key, out, in, srclen, buf + total - wsz);
+	}
+	if (err)
+		goto out;
+	nents = sg_nents_for_len(req->dst, bytes);
+	if (nents < 0 || sg_copy_from_buffer(req->dst, nents, out, bytes) != bytes) {
+		err = -EINVAL;
+		goto out;
+	}
+	req->dst_len = bytes;
+	atomic64_inc(priv ? &hwc_rsa_nprivate : &hwc_rsa_npublic);
+out:
+	memzero_explicit(buf, total);
+	kvfree(buf);
+	return err;
+}
+
+static int hwc_rsa_encrypt(struct akcipher_request *req)
+{
+	return hwc_rsa_op(req, false);
+}
+
+static int hwc_rsa_decrypt(struct akcipher_request *req)
+{
+	return hwc_rsa_op(req, true);
+}
+
+static void hwc_rsa_exit_tfm(struct crypto_akcipher *tfm)
+{
+	hwc_rsa_free_key(akcipher_tfm_ctx(tfm));
+}
+
+int hwc_akcipher_register_all(void)
+{
+	struct akcipher_alg *alg = &hwc_rsa_alg;
+	unsigned int i;
+	int err;
+
+	/*
+	 * The fastest tier this CPU has; the portable one when it has none, because unlike the
+	 * kernel's rsa-generic it is constant-time. Faster tiers rank higher, as for hashes.
+	 */
+	hwc_rsa_bn = hwc_bn_best_impl(hwc_cpu_features);
+	for (i = 0; i < hwc_bn_nimpls && &hwc_bn_impls[i] != hwc_rsa_bn; i++)
+		;
+	memset(alg, 0, sizeof(*alg));
+	alg->encrypt = hwc_rsa_encrypt;
+	alg->decrypt = hwc_rsa_decrypt;
+	alg->set_pub_key = hwc_rsa_set_pub_key;
+	alg->set_priv_key = hwc_rsa_set_priv_key;
+	alg->max_size = hwc_rsa_max_size;
+	alg->exit = hwc_rsa_exit_tfm;
+	strscpy(alg->base.cra_name, "rsa", CRYPTO_MAX_ALG_NAME);
+	snprintf(alg->base.cra_driver_name, CRYPTO_MAX_ALG_NAME, "rsa-hwcrypt-%s", hwc_rsa_bn->impl);
+	alg->base.cra_priority = hwc_priority + i;
+	alg->base.cra_module = THIS_MODULE;
+	alg->base.cra_ctxsize = sizeof(struct hwc_rsa_ctx);
+	if (hwc_disabled(alg->base.cra_driver_name, hwc_rsa_bn->impl))
+		return 0;
+	err = crypto_register_akcipher(alg);
+	if (err) {
+		pr_err("registering %s failed: %d\n", alg->base.cra_driver_name, err);
+		return err;
+	}
+	hwc_rsa_registered = true;
+	hwc_note_registered(alg->base.cra_driver_name);
+	return 0;
+}
+
+void hwc_akcipher_unregister_all(void)
+{
+	if (hwc_rsa_registered)
+		crypto_unregister_akcipher(&hwc_rsa_alg);
+	hwc_rsa_registered = false;
+}

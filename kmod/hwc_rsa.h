@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Freestanding interface of hwcrypt's RSA core: constant-time Montgomery arithmetic on 64-bit
+ * limbs (generic/bignum.c, one tier per arch under <arch>/) and the RSA primitive on top of it
+ * (generic/rsa.c). Compiled into hwcrypt.ko and into the host tests and benchmark alike.
+ *
+ * Numbers are little-endian arrays of hwc_u64 limbs. "Constant time" here means: no branch and
+ * no memory index depends on a secret (key material, blinding, intermediate results); only
+ * public sizes (limb counts) and public values (n, e, the input) steer control flow.
+ */
+#ifndef HWC_RSA_H
+#define HWC_RSA_H
+
+#include "hwc_core.h"
+
+#define HWC_RSA_MIN_BITS	512
+#define HWC_RSA_MAX_BITS	8192
+#define HWC_BN_MAX_LIMBS	(HWC_RSA_MAX_BITS / 64)
+#define HWC_BN_HALF_LIMBS	(HWC_BN_MAX_LIMBS / 2)
+
+/* errno values the core returns negated (the kernel's numbers, so that glue passes them on). */
+#define HWC_EIO		5
+#define HWC_EINVAL	22
+#define HWC_EBADMSG	74
+
+/*
+ * One Montgomery-arithmetic tier. All three take @nl limbs per operand, @m odd with
+ * m < 2^(64*nl), @n0 = -m^-1 mod 2^64, and @t, scratch of 2*nl + 2 limbs not aliasing anything.
+ *   mul:  r = a*b/R mod m, fully reduced (r < m), for b < m and a < R (so a need not be
+ *         reduced: that is how numbers enter a smaller modulus). r may alias a or b.
+ *   sqr:  r = a*a/R mod m, same rules.
+ *   redc: r = t/R mod m, fully reduced, for a 2*nl-limb @a < m*R (a may be the scratch itself).
+ * R = 2^(64*nl). The final "subtract m if the result is >= m" is a masked subtraction.
+ */
+struct hwc_bn_impl {
+	const char *impl;		/* "generic", "mulx", ... : used in driver names */
+	unsigned int features;		/* HWC_F_* all required; 0 for portable C */
+	void (*mul)(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+	void (*sqr)(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		    unsigned int nl, hwc_u64 *t);
+	void (*redc)(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+};
+
+/* Tiers of this arch, slowest (portable C) first; bn_impls.c of each arch. */
+extern const struct hwc_bn_impl hwc_bn_impls[];
+extern const unsigned int hwc_bn_nimpls;
+/* The fastest tier whose features are all in @features (never NULL: generic has none). */
+const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features);
+
+void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			unsigned int nl, hwc_u64 *t);
+void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+
+void hwc_bn_mul_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		     hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+void hwc_bn_sqr_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		     unsigned int nl, hwc_u64 *t);
+void hwc_bn_redc_mulx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+
+/* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
+hwc_u64 hwc_bn_n0(hwc_u64 m0);
+/* r = a - b over nl limbs; returns the borrow (0 or 1). */
+hwc_u64 hwc_bn_sub(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
+/* r = a + b over nl limbs; returns the carry (0 or 1). */
+hwc_u64 hwc_bn_add(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
+/* r = (a, top) - m if that is >= 0 else (a, top): (top:a) < 2m in, r < m out, no branch. */
+void hwc_bn_csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m, unsigned int nl);
+/* Modular a + b, a - b, a * 2, a / 2 mod m (m odd) for a, b < m. */
+void hwc_bn_modadd(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   unsigned int nl);
+void hwc_bn_modsub(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   unsigned int nl);
+void hwc_bn_modhalf(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned int nl);
+/* r = a if mask is all ones, b if 0 (mask must be one or the other). */
+void hwc_bn_select(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, hwc_u64 mask,
+		   unsigned int nl);
+/* All ones if a == b, else 0: reads every limb. */
+hwc_u64 hwc_bn_eq_mask(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
+/* Big-endian bytes <-> limbs. from_bytes fails (-HWC_EINVAL) if the value needs more than nl limbs. */
+int hwc_bn_from_bytes(hwc_u64 *r, unsigned int nl, const hwc_u8 *in, hwc_size len);
+void hwc_bn_to_bytes(hwc_u8 *out, hwc_size len, const hwc_u64 *a, unsigned int nl);
+/* Variable time, for public values only: -1, 0, 1. */
+int hwc_bn_cmp_public(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
+unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl);
+
+/* Montgomery context of one odd modulus. */
+struct hwc_bn_mont {
+	unsigned int nl;
+	hwc_u64 n0;
+	hwc_u64 m[HWC_BN_MAX_LIMBS];
+	hwc_u64 rr[HWC_BN_MAX_LIMBS];	/* R^2 mod m */
+	hwc_u64 one[HWC_BN_MAX_LIMBS];	/* R mod m: 1 in Montgomery form */
+};
+
+/*
+ * Sets up @ctx for @nl-limb odd modulus @m (top limb may be partly empty). Constant time in m's
+ * value, so it also serves the secret primes. Needs @t of 2*nl + 2 limbs.
+ */
+void hwc_bn_mont_init(struct hwc_bn_mont *ctx, const struct hwc_bn_impl *bn, const hwc_u64 *m,
+		      unsigned int nl, hwc_u64 *t);
+
+/* Optional hook a long operation calls between exponent windows (the kernel's cond_resched). */
+struct hwc_rsa_yield {
+	void (*fn)(void *arg);
+	void *arg;
+};
+
+/*
+ * r = a^e mod m in Montgomery form (a and r in Montgomery form), for a secret exponent @e of
+ * @ebits bits (ebits a public bound, fixed by the key size): fixed windows, every table entry
+ * read for every window, one multiplication per window whatever the digit.
+ * @ws: hwc_bn_modexp_ws_limbs(ctx->nl, ebits) limbs of workspace.
+ */
+void hwc_bn_modexp_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
+		      const hwc_u64 *a, const hwc_u64 *e, unsigned int ebits, hwc_u64 *ws,
+		      const struct hwc_rsa_yield *y);
+hwc_size hwc_bn_modexp_ws_limbs(unsigned int nl, unsigned int ebits);
+
+/* The key: fixed-size so that callers allocate it in one piece (about 10 KiB). */
+struct hwc_rsa_key {
+	const struct hwc_bn_impl *bn;
+	unsigned int bits;		/* of n */
+	unsigned int bytes;		/* of n: output size */
+	unsigned int nl, hl;		/* limbs of n, of each prime */
+	unsigned int ebits;
+	unsigned int have_priv, have_crt;
+	hwc_u64 e[HWC_BN_MAX_LIMBS];
+	struct hwc_bn_mont n;
+	/* secret from here on */
+	hwc_u64 d[HWC_BN_MAX_LIMBS];
+	struct hwc_bn_mont p, q;
+	hwc_u64 dp[HWC_BN_HALF_LIMBS], dq[HWC_BN_HALF_LIMBS];
+	hwc_u64 qinv[HWC_BN_HALF_LIMBS];	/* q^-1 mod p, fully reduced, normal form */
+	hwc_u64 r3p[HWC_BN_HALF_LIMBS], r3q[HWC_BN_HALF_LIMBS];	/* R^3 mod p, mod q */
+};
+
+/* Big-endian byte strings as the kernel's rsa_parse_*_key() hands them out (leading zeros ok). */
+struct hwc_rsa_raw {
+	const hwc_u8 *n, *e, *d, *p, *q, *dp, *dq, *qinv;
+	hwc_size n_sz, e_sz, d_sz, p_sz, q_sz, dp_sz, dq_sz, qinv_sz;
+};
+
+/* Random bytes a private operation consumes (the caller draws them: the core fetches nothing). */
+#define HWC_RSA_RANDOM_BYTES	16
+
+/* Workspace hwc_rsa_set_key() needs (8-byte aligned), kept off the kernel stack. */
+#define HWC_RSA_SETKEY_WS_BYTES	((5 * HWC_BN_MAX_LIMBS + 2) * 8)
+
+/*
+ * Loads a public key (raw->n, raw->e) or, with @priv, a private key (also d, and p, q, dp, dq,
+ * qinv if all present: CRT; else plain d). n must be odd, of HWC_RSA_MIN_BITS..MAX_BITS bits;
+ * 1 < e < n. Returns 0 or -HWC_EINVAL; on error the key is left wiped.
+ */
+int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
+		    const struct hwc_rsa_raw *raw, int priv, void *ws);
+/* Zeroises everything (call on free and before reuse). */
+void hwc_rsa_key_wipe(struct hwc_rsa_key *key);
+/* Bytes of workspace an operation on @key needs (8-byte aligned memory). */
+hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key);
+
+/*
+ * out = in^e mod n, key->bytes bytes big-endian. @in is big-endian of any length (leading zeros
+ * allowed); in >= n gives -HWC_EINVAL. @ws: hwc_rsa_ws_bytes(key) bytes.
+ */
+int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in, hwc_size inlen,
+		   void *ws);
+/*
+ * out = in^d mod n: CRT with base blinding (fresh factor from @rnd) and a check with e of the
+ * result before anything is written; a mismatch (fault, inconsistent key) gives -HWC_EIO and an
+ * all-zero output. in >= n: -HWC_EINVAL. No key-dependent branch or index.
+ */
+int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
+		    hwc_size inlen, const hwc_u8 rnd[HWC_RSA_RANDOM_BYTES], void *ws,
+		    const struct hwc_rsa_yield *y);
+
+#endif /* HWC_RSA_H */

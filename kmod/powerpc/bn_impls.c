@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The POWER Montgomery-arithmetic tiers: the portable C one (a maddld/maddhdu tier would go here). */
+#include "../hwc_rsa.h"
+
+const struct hwc_bn_impl hwc_bn_impls[] = {
+	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic },
+};
+const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

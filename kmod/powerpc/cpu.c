@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+/* POWER CPU features, read once at load from the kernel's CPU feature table. */
+#include <asm/cputable.h>
+#include <asm/cpu_has_feature.h>
+#include "hwc_core.h"
+#include "hwc_arch.h"
+
+unsigned int hwc_arch_features(void)
+{
+	unsigned int f = 0;
+
+	/*
+	 * ISA 2.07 alone is not enough: the vector crypto facility is optional in it, and the
+	 * kernel (e.g. booted with "novsx") may not provide VSX.
+	 */
+	if (HWC_PPC_VEC && cpu_has_feature(CPU_FTR_ARCH_207S) && cpu_has_feature(CPU_FTR_VSX) &&
+	    (cur_cpu_spec->cpu_user_features2 & PPC_FEATURE2_VEC_CRYPTO))
+		f |= HWC_F_P8CRYPTO;
+	return f;
+}

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The POWER hash implementations and the CPU features each needs, portable fallbacks first. */
+#include "../hwc_core.h"
+
+/* No POWER instruction helps SHA-1: it stays with the kernel's own drivers. */
+const struct hwc_hash_impl hwc_hash_impls[] = {
+	{ "sha1",   "generic", 0, hwc_sha1_blocks_generic },
+	{ "sha256", "generic", 0, hwc_sha256_blocks_generic },
+	{ "sha512", "generic", 0, hwc_sha512_blocks_generic },
+#ifdef __LITTLE_ENDIAN__
+	{ "sha256", "p8",      HWC_F_P8CRYPTO, hwc_sha256_blocks_p8 },
+	{ "sha512", "p8",      HWC_F_P8CRYPTO, hwc_sha512_blocks_p8 },
+#endif
+};
+const unsigned int hwc_hash_nimpls = sizeof(hwc_hash_impls) / sizeof(hwc_hash_impls[0]);

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* POWER side of the glue: when vector code may run, and how a vector section is entered and left. */
+#ifndef HWC_ARCH_H
+#define HWC_ARCH_H
+
+#include <linux/preempt.h>
+#include <linux/uaccess.h>
+#include <asm/switch_to.h>
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+
+#define HWC_ARCH_NAME "powerpc"
+
+/*
+ * The cores are little-endian only and need the kernel to manage VSX state: on a big-endian or
+ * non-VSX kernel they are not called at all (cpu.c reports no features), and nothing here may
+ * reference enable_kernel_vsx(), which such kernels do not have.
+ */
+#if defined(CONFIG_VSX) && defined(CONFIG_CPU_LITTLE_ENDIAN)
+#define HWC_PPC_VEC 1
+#else
+#define HWC_PPC_VEC 0
+#endif
+
+static inline bool hwc_simd_usable(void)
+{
+	return HWC_PPC_VEC && crypto_simd_usable();
+}
+
+/*
+ * enable_kernel_vsx() hands the vector registers to the kernel until disable_kernel_vsx(); a
+ * fault or a preemption in between would let another user see or clobber them.
+ */
+static inline void hwc_simd_begin(void)
+{
+#if HWC_PPC_VEC
+	preempt_disable();
+	pagefault_disable();
+	enable_kernel_vsx();
+#endif
+}
+
+static inline void hwc_simd_end(void)
+{
+#if HWC_PPC_VEC
+	disable_kernel_vsx();
+	pagefault_enable();
+	preempt_enable();
+#endif
+}
+
+unsigned int hwc_arch_features(void);
+
+#endif /* HWC_ARCH_H */

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The x86 AES SIMD tiers, slower first; hwc_aes_generic (generic/aes.c) backs them all. */
+#include "../hwc_aes.h"
+
+const struct hwc_aes_impl hwc_aes_impls[] = {
+	{
+		.impl = "aesni",
+		.features = HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41,
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_aesni,
+		.ecb_dec = hwc_aes_ecb_dec_aesni,
+		.cbc_enc = hwc_aes_cbc_enc_aesni,
+		.cbc_dec = hwc_aes_cbc_dec_aesni,
+		.ctr = hwc_aes_ctr_aesni,
+		.xts_enc = hwc_aes_xts_enc_aesni,
+		.xts_dec = hwc_aes_xts_dec_aesni,
+		.ghash = hwc_ghash_aesni,
+		.gcm_enc = hwc_gcm_enc_aesni,
+		.gcm_dec = hwc_gcm_dec_aesni,
+	},
+};
+const unsigned int hwc_aes_nimpls = sizeof(hwc_aes_impls) / sizeof(hwc_aes_impls[0]);

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AES-NI + PCLMULQDQ tier (xmm): eight independent blocks in flight for the parallel modes,
+ * GHASH with one reduction per eight blocks against precomputed H^1..H^8.
+ *
+ * GHASH works on byte-reversed blocks, i.e. GF(2^128) elements with the coefficient of x^0 in
+ * bit 127. The key powers are stored pre-multiplied by x^-1 (hwc_aes.h), so the 256-bit
+ * carry-less product [hi:lo] of a reversed block and a stored power is already aligned: hi holds
+ * the coefficients of x^0..x^127 and lo those of x^128..x^255, folded back with
+ * x^128 = x^7 + x^2 + x + 1 (ghash_reduce).
+ */
+#include <immintrin.h>
+#include "../hwc_aes.h"
+
+#define AI static inline __attribute__((always_inline))
+
+AI __m128i ld(const void *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+AI void st(void *p, __m128i v)
+{
+	_mm_storeu_si128((__m128i *)p, v);
+}
+
+AI __m128i bswap128(__m128i v)
+{
+	return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+struct rks {
+	__m128i k[HWC_AES_MAX_ROUNDS + 1];
+	unsigned int nr;
+};
+
+AI void load_keys(struct rks *r, const hwc_u8 *keys, unsigned int nr)
+{
+	unsigned int i;
+
+	r->nr = nr;
+	for (i = 0; i <= nr; i++)
+		r->k[i] = ld(keys + 16 * i);
+}
+
+AI __m128i enc1(const struct rks *r, __m128i b)
+{
+	unsigned int i;
+
+	b = _mm_xor_si128(b, r->k[0]);
+	for (i = 1; i < r->nr; i++)
+		b = _mm_aesenc_si128(b, r->k[i]);
+	return _mm_aesenclast_si128(b, r->k[r->nr]);
+}
+
+AI __m128i dec1(const struct rks *r, __m128i b)
+{
+	unsigned int i;
+
+	b = _mm_xor_si128(b, r->k[0]);
+	for (i = 1; i < r->nr; i++)
+		b = _mm_aesdec_si128(b, r->k[i]);
+	return _mm_aesdeclast_si128(b, r->k[r->nr]);
+}
+
+AI void enc8(const struct rks *r, __m128i b[8])
+{
+	unsigned int i, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = _mm_xor_si128(b[j], r->k[0]);
+	for (i = 1; i < r->nr; i++) {
+		__m128i k = r->k[i];
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = _mm_aesenc_si128(b[j], k);
+	}
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = _mm_aesenclast_si128(b[j], r->k[r->nr]);
+}
+
+AI void dec8(const struct rks *r, __m128i b[8])
+{
+	unsigned int i, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = _mm_xor_si128(b[j], r->k[0]);
+	for (i = 1; i < r->nr; i++) {
+		__m128i k = r->k[i];
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = _mm_aesdec_si128(b[j], k);
+	}
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = _mm_aesdeclast_si128(b[j], r->k[r->nr]);
+}
+
+void hwc_aes_ecb_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
+{
+	struct rks r;
+	__m128i b[8];
+	unsigned int j;
+
+	load_keys(&r, k->ek, k->nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = ld(src + 16 * j);
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			st(dst + 16 * j, b[j]);
+	}
+	for (; n; n--, src += 16, dst += 16)
+		st(dst, enc1(&r, ld(src)));
+}
+
+void hwc_aes_ecb_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
+{
+	struct rks r;
+	__m128i b[8];
+	unsigned int j;
+
+	load_keys(&r, k->dk, k->nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = ld(src + 16 * j);
+		dec8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			st(dst + 16 * j, b[j]);
+	}
+	for (; n; n--, src += 16, dst += 16)
+		st(dst, dec1(&r, ld(src)));
+}
+
+void hwc_aes_cbc_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			   hwc_size n, hwc_u8 iv[16])
+{
+	struct rks r;
+	__m128i c = ld(iv);
+
+	load_keys(&r, k->ek, k->nr);
+	for (; n; n--, src += 16, dst += 16) {
+		c = enc1(&r, _mm_xor_si128(c, ld(src)));
+		st(dst, c);
+	}
+	st(iv, c);
+}
+
+void hwc_aes_cbc_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			   hwc_size n, hwc_u8 iv[16])
+{
+	struct rks r;
+	__m128i prev = ld(iv), c[8], b[8];
+	unsigned int j;
+
+	load_keys(&r, k->dk, k->nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+		/* All ciphertext is read before any plaintext is written: in place is allowed. */
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = c[j] = ld(src + 16 * j);
+		dec8(&r, b);
+		st(dst, _mm_xor_si128(b[0], prev));
+#pragma GCC unroll 8
+		for (j = 1; j < 8; j++)
+			st(dst + 16 * j, _mm_xor_si128(b[j], c[j - 1]));
+		prev = c[7];
+	}
+	for (; n; n--, src += 16, dst += 16) {
+		__m128i x = ld(src);
+
+		st(dst, _mm_xor_si128(dec1(&r, x), prev));
+		prev = x;
+	}
+	st(iv, prev);
+}
+
+/* 128-bit counter (little-endian lanes after byte reversal) plus @j. */
+AI __m128i ctr_add(__m128i c, unsigned long long j)
+{
+	unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
+	unsigned long long hi = (unsigned long long)_mm_extract_epi64(c, 1);
+
+	return _mm_set_epi64x((long long)(hi + (lo + j < lo)), (long long)(lo + j));
+}
+
+void hwc_aes_ctr_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		       hwc_size len, hwc_u8 ctr[16])
+{
+	struct rks r;
+	__m128i c = bswap128(ld(ctr)), b[8];
+	unsigned int j;
+
+	load_keys(&r, k->ek, k->nr);
+	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
+
+		if (__builtin_expect(lo <= ~0ULL - 8, 1)) {
+			/* No carry into the high half within these eight: plain lane adds. */
+#pragma GCC unroll 8
+			for (j = 0; j < 8; j++)
+				b[j] = bswap128(_mm_add_epi64(c, _mm_set_epi64x(0, j)));
+			c = _mm_add_epi64(c, _mm_set_epi64x(0, 8));
+		} else {
+			for (j = 0; j < 8; j++)
+				b[j] = bswap128(ctr_add(c, j));
+			c = ctr_add(c, 8);
+		}
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			st(dst + 16 * j, _mm_xor_si128(b[j], ld(src + 16 * j)));
+	}
+	for (; len; ) {
+		__m128i ks = enc1(&r, bswap128(c));
+
+		c = ctr_add(c, 1);
+		if (len >= 16) {
+			st(dst, _mm_xor_si128(ks, ld(src)));
+			src += 16;
+			dst += 16;
+			len -= 16;
+		} else {
+			hwc_u8 t[16];
+
+			__builtin_memset(t, 0, 16);
+			__builtin_memcpy(t, src, len);
+			st(t, _mm_xor_si128(ks, ld(t)));
+			__builtin_memcpy(dst, t, len);
+			hwc_memzero_explicit(t, sizeof(t));
+			len = 0;
+		}
+	}
+	st(ctr, bswap128(c));
+}
+
+/* T * alpha: one-bit left shift of the little-endian 128-bit tweak, x^128 folded as 0x87. */
+AI __m128i xts_next(__m128i t)
+{
+	__m128i carry = _mm_srai_epi32(_mm_shuffle_epi32(t, 0x13), 31);
+
+	carry = _mm_and_si128(carry, _mm_set_epi32(0, 1, 0, 0x87));
+	return _mm_xor_si128(_mm_slli_epi64(t, 1), carry);
+}
+
+AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 tweak[16])
+{
+	struct rks r;
+	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
+	__m128i t = ld(tweak), tw[8], b[8];
+	unsigned int j;
+
+	load_keys(&r, enc ? k->ek : k->dk, k->nr);
+	for (; full >= 8; full -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			tw[j] = t;
+			b[j] = _mm_xor_si128(ld(src + 16 * j), t);
+			t = xts_next(t);
+		}
+		if (enc)
+			enc8(&r, b);
+		else
+			dec8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			st(dst + 16 * j, _mm_xor_si128(b[j], tw[j]));
+	}
+	for (; full; full--, src += 16, dst += 16) {
+		__m128i x = _mm_xor_si128(ld(src), t);
+
+		x = enc ? enc1(&r, x) : dec1(&r, x);
+		st(dst, _mm_xor_si128(x, t));
+		t = xts_next(t);
+	}
+	if (tail) {
+		/* Ciphertext stealing; decryption uses the two last tweaks in swapped order. */
+		__m128i t2 = xts_next(t), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
+		hwc_u8 buf[32];
+
+		cc = _mm_xor_si128(ld(src), ta);
+		cc = _mm_xor_si128(enc ? enc1(&r, cc) : dec1(&r, cc), ta);
+		st(buf, cc);
+		__builtin_memcpy(buf + 16, buf, tail);
+		__builtin_memcpy(buf, src + 16, tail);
+		cc = _mm_xor_si128(ld(buf), tb);
+		cc = _mm_xor_si128(enc ? enc1(&r, cc) : dec1(&r, cc), tb);
+		st(buf, cc);
+		__builtin_memcpy(dst, buf, 16 + tail);
+		hwc_memzero_explicit(buf, sizeof(buf));
+		t = t2;
+	}
+	st(tweak, t);
+}
+
+void hwc_aes_xts_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			   hwc_size len, hwc_u8 tweak[16])
+{
+	xts_crypt(k, 1, dst, src, len, tweak);
+}
+
+void hwc_aes_xts_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			   hwc_size len, hwc_u8 tweak[16])
+{
+	xts_crypt(k, 0, dst, src, len, tweak);
+}
+
+/* Karatsuba partial products of one block against one stored power, accumulated. */
+struct gacc {
+	__m128i lo, hi, mid;
+};
+
+AI void gmul_acc(struct gacc *a, __m128i x, const struct hwc_gcm_key *k, unsigned int i)
+{
+	__m128i h = ld(k->hpow[i]);
+	__m128i xm = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
+
+	a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
+	a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
+	a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xm, _mm_cvtsi64_si128((long long)k->hkar[i]),
+							     0x00));
+}
+
+AI void gacc_init(struct gacc *a)
+{
+	a->lo = a->hi = a->mid = _mm_setzero_si128();
+}
+
+/* Folds the 256-bit sum into one element: hi + lo * (x^7 + x^2 + x + 1), overflow included. */
+AI __m128i ghash_reduce(const struct gacc *a)
+{
+	__m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
+	__m128i lo = _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8));
+	__m128i hi = _mm_xor_si128(a->hi, _mm_srli_si128(mid, 8));
+	__m128i o, l;
+
+	/* Terms of lo * (x + x^2 + x^7) beyond x^127 of the 256-bit window, folded once more. */
+	o = _mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_xor_si128(_mm_slli_epi64(lo, 62),
+								 _mm_slli_epi64(lo, 57)));
+	l = _mm_xor_si128(lo, _mm_slli_si128(o, 8));
+	o = _mm_xor_si128(_mm_slli_epi64(l, 63), _mm_xor_si128(_mm_slli_epi64(l, 62),
+								_mm_slli_epi64(l, 57)));
+	hi = _mm_xor_si128(hi, l);
+	hi = _mm_xor_si128(hi, _mm_xor_si128(_mm_srli_epi64(l, 1),
+					     _mm_xor_si128(_mm_srli_epi64(l, 2), _mm_srli_epi64(l, 7))));
+	return _mm_xor_si128(hi, _mm_srli_si128(o, 8));
+}
+
+/* y (reversed) absorbs @n reversed blocks b[0..n-1], one reduction: y = sum b_j * H^(n-j). */
+AI __m128i ghash_n(const struct hwc_gcm_key *k, __m128i y, const __m128i *b, unsigned int n)
+{
+	struct gacc a;
+	unsigned int j;
+
+	gacc_init(&a);
+	gmul_acc(&a, _mm_xor_si128(y, b[0]), k, HWC_GCM_NPOW - n);
+	for (j = 1; j < n; j++)
+		gmul_acc(&a, b[j], k, HWC_GCM_NPOW - n + j);
+	return ghash_reduce(&a);
+}
+
+void hwc_ghash_aesni(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n)
+{
+	__m128i acc = bswap128(ld(y)), b[8];
+	unsigned int j;
+
+	for (; n >= 8; n -= 8, src += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = bswap128(ld(src + 16 * j));
+		acc = ghash_n(k, acc, b, 8);
+	}
+	for (; n; n--, src += 16) {
+		b[0] = bswap128(ld(src));
+		acc = ghash_n(k, acc, b, 1);
+	}
+	st(y, bswap128(acc));
+}
+
+AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		  const hwc_u8 *src, hwc_size len)
+{
+	struct rks r;
+	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], x[8];
+	const __m128i one = _mm_set_epi32(0, 0, 0, 1);
+	unsigned int j;
+
+	load_keys(&r, k->aes.ek, k->aes.nr);
+	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		/* inc32: only the low 32-bit lane counts, and it wraps. */
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = bswap128(ctr);
+			ctr = _mm_add_epi32(ctr, one);
+			x[j] = ld(src + 16 * j);
+		}
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = _mm_xor_si128(b[j], x[j]);
+			st(dst + 16 * j, b[j]);
+			x[j] = bswap128(enc ? b[j] : x[j]);
+		}
+		y = ghash_n(k, y, x, 8);
+	}
+	for (; len; ) {
+		__m128i ks = enc1(&r, bswap128(ctr)), in, out;
+
+		ctr = _mm_add_epi32(ctr, one);
+		if (len >= 16) {
+			in = ld(src);
+			out = _mm_xor_si128(ks, in);
+			st(dst, out);
+			src += 16;
+			dst += 16;
+			len -= 16;
+		} else {
+			hwc_u8 t[16];
+
+			__builtin_memset(t, 0, 16);
+			__builtin_memcpy(t, src, len);
+			in = ld(t);
+			out = _mm_xor_si128(ks, in);
+			st(t, out);
+			__builtin_memcpy(dst, t, len);
+			/* GHASH sees the ciphertext zero-padded to a block. */
+			__builtin_memset(t + len, 0, 16 - len);
+			if (enc)
+				out = ld(t);
+			hwc_memzero_explicit(t, sizeof(t));
+			len = 0;
+		}
+		b[0] = bswap128(enc ? out : in);
+		y = ghash_n(k, y, b, 1);
+	}
+	st(c->ctr, bswap128(ctr));
+	st(c->y, bswap128(y));
+}
+
+void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		       const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 1, dst, src, len);
+}
+
+void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		       const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 0, dst, src, len);
+}

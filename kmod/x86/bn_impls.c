@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The x86 Montgomery-arithmetic tiers and the CPU features each needs, portable C first. */
+#include "../hwc_rsa.h"
+
+/*
+ * POWER9 (maddld/maddhdu) and SPARC T4 (montmul/mpmul) tiers go into their arch's own
+ * bn_impls.c in the same shape; generic/rsa.c only ever calls through this table.
+ */
+const struct hwc_bn_impl hwc_bn_impls[] = {
+	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic },
+	{ "mulx", HWC_F_BMI2 | HWC_F_ADX, hwc_bn_mul_mulx, hwc_bn_sqr_mulx, hwc_bn_redc_mulx },
+};
+const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Cross-builds the userland the ppc64le guest tests run: libhwcrypt + the hwcrypt CLI into
+# build/ppc64le/userspace and every selftests/guest/*.c program into build/ppc64le/selftests,
+# against the ppc64el sysroot of fetch-ppc64el.sh. vm-ppc64le.sh mounts these two directories
+# over userspace/build and selftests/build in the guest, so the guest scripts run unchanged.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+root=$("$top/scripts/fetch-ppc64el.sh" --print-root)/user
+[ -e "$root/usr/include/kcapi.h" ] || "$top/scripts/fetch-ppc64el.sh" >/dev/null
+cc=powerpc64le-linux-gnu-gcc
+lib=$root/usr/lib/powerpc64le-linux-gnu
+inc="-I$root/usr/include -I$root/usr/include/powerpc64le-linux-gnu"
+ld="-L$lib -Wl,-rpath-link,$lib"
+out=$top/build/ppc64le
+
+make -s -C "$top/userspace" B="$out/userspace" CC="$cc" AR=powerpc64le-linux-gnu-ar \
+	KCAPI_CFLAGS="$inc" KCAPI_LIBS="$ld -lkcapi" KCAPI_STATIC_LIBS="$ld -lkcapi" LDFLAGS="$ld" \
+	"$out/userspace/hwcrypt" "$out/userspace/libhwcrypt.a"
+
+mkdir -p "$out/selftests"
+for src in "$top"/selftests/guest/*.c; do
+	prog=$out/selftests/$(basename "$src" .c)
+	[ "$prog" -nt "$src" ] && [ "$prog" -nt "$out/userspace/libhwcrypt.a" ] && continue
+	# Each program takes what it needs from these; the static archive only contributes if used.
+	$cc -O2 -g -Wall -Wextra -mcpu=power8 -I"$top/include" $inc -o "$prog" "$src" $ld \
+		"$out/userspace/libhwcrypt.a" -lkcapi -lcrypto -lpthread
+done
+echo "build-guest-ppc64le: $(ls "$out/selftests" | tr '\n' ' ')and the CLI in $out"

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RSA operations per second of each hwcrypt bignum tier against OpenSSL in the same process:
+ * raw private (RSADP) and public (RSAEP) operations, as the kernel's akcipher "rsa" does them.
+ * Same options and table/TSV shape as bench.c; in TSV the bytes column carries the key bits.
+ */
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
+#include <openssl/core_names.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include "cpu.h"
+#include "hwc_rsa.h"
+
+static const unsigned int keybits[] = { 2048, 3072, 4096 };
+#define NKEYS (sizeof(keybits) / sizeof(keybits[0]))
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Bars of the RSA issue for the fastest tier (mulx) and for portable C. */
+static double bar_for(int priv, unsigned int bits, const char *impl)
+{
+	if (!priv)
+		return 1.0;
+	if (bits != 2048 && bits != 4096)
+		return 0;
+	return strcmp(impl, "generic") ? 1.0 : 0.5;
+}
+
+struct ctx {
+	const struct hwc_rsa_key *key;	/* NULL: OpenSSL */
+	EVP_PKEY_CTX *pctx;
+	int priv;
+	unsigned int bytes;
+	unsigned char in[1024], out[1100];
+	void *ws;
+};
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench_rsa: %s failed\n", what);
+	exit(1);
+}
+
+static double run(struct ctx *c, unsigned long iters)
+{
+	unsigned char rnd[HWC_RSA_RANDOM_BYTES];
+	unsigned long i;
+	size_t outlen;
+	double t0 = now();
+
+	for (i = 0; i < iters; i++) {
+		if (c->key && c->priv) {
+			/* Fresh blinding bytes per op, as the kernel glue draws them. */
+			if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
+			    hwc_rsa_private(c->key, c->out, c->in, c->bytes, rnd, c->ws, NULL))
+				die("hwc_rsa_private");
+		} else if (c->key) {
+			if (hwc_rsa_public(c->key, c->out, c->in, c->bytes, c->ws))
+				die("hwc_rsa_public");
+		} else {
+			outlen = sizeof(c->out);
+			if ((c->priv ? EVP_PKEY_decrypt(c->pctx, c->out, &outlen, c->in, c->bytes) :
+				       EVP_PKEY_encrypt(c->pctx, c->out, &outlen, c->in, c->bytes)) <= 0)
+				die("OpenSSL RSA operation");
+		}
+	}
+	return now() - t0;
+}
+
+static unsigned long calibrate(struct ctx *c, double target)
+{
+	unsigned long n = 1;
+	double t;
+
+	for (;;) {
+		t = run(c, n);
+		if (t >= target / 8 || n >= (1ul << 30))
+			break;
+		n *= 2;
+	}
+	n = (unsigned long)(n * target / t);
+	return n ? n : 1;
+}
+
+static void load_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_PKEY *pkey)
+{
+	static unsigned char ws[HWC_RSA_SETKEY_WS_BYTES] __attribute__((aligned(64)));
+	const char *names[8] = { OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E,
+				 OSSL_PKEY_PARAM_RSA_D, OSSL_PKEY_PARAM_RSA_FACTOR1,
+				 OSSL_PKEY_PARAM_RSA_FACTOR2, OSSL_PKEY_PARAM_RSA_EXPONENT1,
+				 OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1 };
+	unsigned char *buf[8];
+	hwc_size len[8];
+	struct hwc_rsa_raw raw;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		BIGNUM *b = NULL;
+
+		if (!EVP_PKEY_get_bn_param(pkey, names[i], &b))
+			die("EVP_PKEY_get_bn_param");
+		len[i] = BN_num_bytes(b);
+		buf[i] = malloc(len[i]);
+		BN_bn2bin(b, buf[i]);
+		BN_clear_free(b);
+	}
+	raw = (struct hwc_rsa_raw){ buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7],
+				    len[0], len[1], len[2], len[3], len[4], len[5], len[6], len[7] };
+	if (hwc_rsa_set_key(key, bn, &raw, 1, ws))
+		die("hwc_rsa_set_key");
+	for (i = 0; i < 8; i++)
+		free(buf[i]);
+}
+
+static void usage(const char *argv0)
+{
+	fprintf(stderr,
+		"usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
+		"          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n",
+		argv0);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int features = hwc_host_select_features(&argc, argv);
+	const char *only = NULL, *keydir = "keys";
+	double target = 0.1;
+	unsigned int repeats = 3, i, j, r, nmiss = 0, nbars = 0;
+	int tsv = 0, k, priv;
+	char fbuf[256], path[512];
+
+	for (k = 1; k < argc; k++) {
+		if (!strcmp(argv[k], "--tsv"))
+			tsv = 1;
+		else if (!strcmp(argv[k], "--plot") && k + 1 < argc)
+			k++;	/* the plot is bench.c's (MB/s of hashes); nothing to add here */
+		else if (!strcmp(argv[k], "--time") && k + 1 < argc)
+			target = atof(argv[++k]);
+		else if (!strcmp(argv[k], "--repeats") && k + 1 < argc)
+			repeats = (unsigned int)atoi(argv[++k]);
+		else if (!strcmp(argv[k], "--alg") && k + 1 < argc)
+			only = argv[++k];
+		else if (!strcmp(argv[k], "--keys") && k + 1 < argc)
+			keydir = argv[++k];
+		else
+			usage(argv[0]);
+	}
+	if (target <= 0 || !repeats)
+		usage(argv[0]);
+	if (only && strcmp(only, "rsa") && strcmp(only, "rsa-private") && strcmp(only, "rsa-public"))
+		return 0;
+
+	if (!tsv) {
+		printf("rsa: features %s; best of %u-%u runs of ~%.2f s each; ratio = hwcrypt / OpenSSL\n",
+		       hwc_host_features_str(features, fbuf, sizeof(fbuf)), repeats, 2 * repeats,
+		       target);
+		printf("%-11s %5s  %-8s %13s %13s %7s  %s\n", "op", "bits", "impl", "hwcrypt op/s",
+		       "openssl op/s", "ratio", "bar");
+	}
+	for (i = 0; i < NKEYS; i++) {
+		EVP_PKEY *pkey;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/rsa%u.pem", keydir, keybits[i]);
+		f = fopen(path, "r");
+		if (!f || !(pkey = PEM_read_PrivateKey(f, NULL, NULL, NULL))) {
+			fprintf(stderr, "bench_rsa: cannot load %s\n", path);
+			return 1;
+		}
+		fclose(f);
+		for (priv = 1; priv >= 0; priv--) {
+			const char *op = priv ? "rsa-private" : "rsa-public";
+			struct ctx sides[1 + 4];
+			unsigned int nsides = 1;
+			double best[5], second[5];
+			unsigned long iters[5];
+
+			if (only && strcmp(only, "rsa") && strcmp(only, op))
+				continue;
+			memset(sides, 0, sizeof(sides));
+			sides[0].pctx = EVP_PKEY_CTX_new(pkey, NULL);
+			if (!sides[0].pctx ||
+			    (priv ? EVP_PKEY_decrypt_init(sides[0].pctx) :
+				    EVP_PKEY_encrypt_init(sides[0].pctx)) <= 0 ||
+			    EVP_PKEY_CTX_set_rsa_padding(sides[0].pctx, RSA_NO_PADDING) <= 0)
+				die("EVP_PKEY_CTX setup");
+			for (j = 0; j < hwc_bn_nimpls && nsides < 5; j++) {
+				const struct hwc_bn_impl *bn = &hwc_bn_impls[j];
+				struct hwc_rsa_key *key;
+
+				if ((bn->features & features) != bn->features)
+					continue;
+				key = aligned_alloc(64, (sizeof(*key) + 63) & ~63ul);
+				load_key(key, bn, pkey);
+				sides[nsides].key = key;
+				sides[nsides].ws = aligned_alloc(64, (hwc_rsa_ws_bytes(key) + 63) & ~63ul);
+				nsides++;
+			}
+			for (j = 0; j < nsides; j++) {
+				unsigned int b;
+
+				sides[j].priv = priv;
+				sides[j].bytes = keybits[i] / 8;
+				/* A fixed message below n: top byte clear. */
+				for (b = 0; b < sides[j].bytes; b++)
+					sides[j].in[b] = (unsigned char)(b * 167 + 13);
+				sides[j].in[0] = 0x3c;
+				iters[j] = calibrate(&sides[j], target);
+				best[j] = second[j] = 1e30;
+			}
+			/* Interleaved runs, as in bench.c, until the best two agree within 3%. */
+			for (r = 0; r < 2 * repeats; r++) {
+				int settled = 1;
+
+				for (j = 0; j < nsides; j++) {
+					double t = run(&sides[j], iters[j]);
+
+					if (t < best[j]) {
+						second[j] = best[j];
+						best[j] = t;
+					} else if (t < second[j]) {
+						second[j] = t;
+					}
+					settled &= second[j] < best[j] * 1.03;
+				}
+				if (r + 1 >= repeats && settled)
+					break;
+			}
+			for (j = 1; j < nsides; j++) {
+				const char *impl = sides[j].key->bn->impl;
+				double hwc = iters[j] / best[j], ossl = iters[0] / best[0];
+				double bar = bar_for(priv, keybits[i], impl);
+
+				if (tsv) {
+					printf("%s\t%u\t%s\t%.1f\t%.1f\t%.3f\n", op, keybits[i], impl,
+					       hwc, ossl, hwc / ossl);
+				} else {
+					char barbuf[32] = "";
+
+					if (bar) {
+						nbars++;
+						nmiss += hwc / ossl < bar;
+						snprintf(barbuf, sizeof(barbuf), ">=%.2f %s", bar,
+							 hwc / ossl < bar ? "MISS" : "ok");
+					}
+					printf("%-11s %5u  %-8s %13.1f %13.1f %7.3f  %s\n", op,
+					       keybits[i], impl, hwc, ossl, hwc / ossl, barbuf);
+				}
+				fflush(stdout);
+				hwc_rsa_key_wipe((struct hwc_rsa_key *)sides[j].key);
+				free((void *)sides[j].key);
+				free(sides[j].ws);
+			}
+			EVP_PKEY_CTX_free(sides[0].pctx);
+		}
+		EVP_PKEY_free(pkey);
+	}
+	if (!tsv && nbars)
+		printf("rsa acceptance bars: %u of %u met\n", nbars - nmiss, nbars);
+	return 0;
+}
