@@ -12,40 +12,12 @@
 #include <unistd.h>
 #include "cpu.h"
 #include "hwc_aes.h"
+#include "testutil.h"
 
 #define MAX_MSG (1u << 20)
 
 static unsigned int npassed, nfailed, grp_passed, grp_failed;
 static const char *grp_impl, *grp_name;
-static unsigned long long rng_state;
-
-static unsigned long long rnd64(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t rnd_below(size_t n)
-{
-	return n ? (size_t)(rnd64() % n) : 0;
-}
-
-static void rnd_fill(void *p, size_t n)
-{
-	unsigned char *b = p;
-
-	while (n) {
-		unsigned long long v = rnd64();
-		size_t k = n < 8 ? n : 8;
-
-		memcpy(b, &v, k);
-		b += k;
-		n -= k;
-	}
-}
-
 static void group_begin(const char *impl, const char *name)
 {
 	grp_impl = impl;
@@ -199,15 +171,15 @@ static size_t piece(size_t left, int blocks_only)
 {
 	size_t n;
 
-	switch (rnd64() & 3) {
+	switch (hwc_test_rnd64() & 3) {
 	case 0:
 		n = left;
 		break;
 	case 1:
-		n = rnd_below(64);
+		n = hwc_test_rnd_below(64);
 		break;
 	default:
-		n = rnd_below(left + 1);
+		n = hwc_test_rnd_below(left + 1);
 	}
 	if (n > left)
 		n = left;
@@ -409,13 +381,13 @@ static void one_skcipher(const struct hwc_aes_impl *impl, enum mode m, unsigned 
 	unsigned char key[64], iv[16];
 	unsigned char *in = guarded(len);
 	struct skey s;
-	int split = (int)(rnd64() & 1);
+	int split = (int)(hwc_test_rnd64() & 1);
 
 	do
-		rnd_fill(key, keylen);
+		hwc_test_rnd_fill(key, keylen);
 	while (m == XTS && !memcmp(key, key + keylen / 2, keylen / 2));
-	rnd_fill(iv, 16);
-	rnd_fill(in, len);
+	hwc_test_rnd_fill(iv, 16);
+	hwc_test_rnd_fill(in, len);
 	if (setkey(&s, m, key, keylen)) {
 		check(0, "setkey %u", keylen);
 		return;
@@ -426,7 +398,7 @@ static void one_skcipher(const struct hwc_aes_impl *impl, enum mode m, unsigned 
 	      keylen * 8, len, split);
 	/* Decrypt OpenSSL's ciphertext in place. */
 	memcpy(outbuf2, outbuf, len);
-	hwc_crypt(impl, &s, m, 0, iv, outbuf2, len, outbuf2, (int)(rnd64() & 1));
+	hwc_crypt(impl, &s, m, 0, iv, outbuf2, len, outbuf2, (int)(hwc_test_rnd64() & 1));
 	check(!memcmp(in, outbuf2, len), "%s-%u decrypt length %zu", mode_name[m], keylen * 8, len);
 }
 
@@ -435,32 +407,32 @@ static void one_gcm(const struct hwc_aes_impl *impl, unsigned int keylen, size_t
 	unsigned char key[32], iv[12], aad[512], tag[16], tag2[16];
 	unsigned char *in = guarded(len);
 	struct hwc_gcm_key k;
-	int split = (int)(rnd64() & 1);
+	int split = (int)(hwc_test_rnd64() & 1);
 
-	rnd_fill(key, keylen);
-	rnd_fill(iv, 12);
-	rnd_fill(aad, aadlen);
-	rnd_fill(in, len);
+	hwc_test_rnd_fill(key, keylen);
+	hwc_test_rnd_fill(iv, 12);
+	hwc_test_rnd_fill(aad, aadlen);
+	hwc_test_rnd_fill(in, len);
 	hwc_gcm_setkey(&k, key, keylen);
 	ossl_gcm(1, key, keylen, iv, aad, aadlen, in, len, outbuf, tag);
 	hwc_gcm(impl, &k, 1, iv, aad, aadlen, in, len, outbuf2, tag2, split);
 	check(!memcmp(outbuf, outbuf2, len) && !memcmp(tag, tag2, 16),
 	      "gcm-%u encrypt length %zu aad %zu split %d", keylen * 8, len, aadlen, split);
 	memcpy(outbuf2, outbuf, len);
-	hwc_gcm(impl, &k, 0, iv, aad, aadlen, outbuf2, len, outbuf2, tag2, (int)(rnd64() & 1));
+	hwc_gcm(impl, &k, 0, iv, aad, aadlen, outbuf2, len, outbuf2, tag2, (int)(hwc_test_rnd64() & 1));
 	check(!memcmp(in, outbuf2, len) && !memcmp(tag, tag2, 16),
 	      "gcm-%u decrypt length %zu aad %zu", keylen * 8, len, aadlen);
 }
 
 static size_t random_len(size_t max)
 {
-	switch (rnd64() & 3) {
+	switch (hwc_test_rnd64() & 3) {
 	case 0:
-		return rnd_below(4096);
+		return hwc_test_rnd_below(4096);
 	case 1:
-		return rnd_below(65536 < max ? 65536 : max);
+		return hwc_test_rnd_below(65536 < max ? 65536 : max);
 	default:
-		return rnd_below(max + 1);
+		return hwc_test_rnd_below(max + 1);
 	}
 }
 
@@ -498,9 +470,9 @@ static void test_differential(const struct hwc_aes_impl *impl, unsigned int step
 		snprintf(name, sizeof(name), "gcm-%u-lengths-0..4096-openssl", keylens[ki] * 8);
 		group_begin(impl->impl, name);
 		for (len = 0; len <= 4096; len += step)
-			one_gcm(impl, keylens[ki], len, rnd_below(4) ? rnd_below(40) : rnd_below(513));
+			one_gcm(impl, keylens[ki], len, hwc_test_rnd_below(4) ? hwc_test_rnd_below(40) : hwc_test_rnd_below(513));
 		for (i = 0; i < nrandom; i++)
-			one_gcm(impl, keylens[ki], random_len(maxrandom), rnd_below(513));
+			one_gcm(impl, keylens[ki], random_len(maxrandom), hwc_test_rnd_below(513));
 		group_end();
 	}
 }
@@ -527,7 +499,7 @@ int main(int argc, char **argv)
 		else
 			usage(argv[0]);
 	}
-	rng_state = seed ? seed : 1;
+	hwc_test_rng = seed ? seed : 1;
 	guard_init();
 	outbuf = malloc(MAX_MSG + 64);
 	outbuf2 = malloc(MAX_MSG + 64);

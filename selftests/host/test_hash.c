@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cpu.h"
+#include "testutil.h"
 
 #define MAX_MSG (1u << 20)
 
@@ -52,36 +53,6 @@ static const struct {
 static unsigned int npassed, nfailed;
 static unsigned int grp_passed, grp_failed;
 static const char *grp_impl, *grp_alg, *grp_name;
-
-/* xorshift64*: our own fixed-seed generator so a failing run can be replayed with --seed. */
-static unsigned long long rng_state;
-
-static unsigned long long rnd64(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static hwc_size rnd_below(hwc_size n)
-{
-	return n ? (hwc_size)(rnd64() % n) : 0;
-}
-
-static void rnd_fill(void *p, hwc_size n)
-{
-	unsigned char *b = p;
-
-	while (n) {
-		unsigned long long v = rnd64();
-		hwc_size k = n < 8 ? n : 8;
-
-		memcpy(b, &v, k);
-		b += k;
-		n -= k;
-	}
-}
 
 static void group_begin(const char *impl, const char *alg, const char *name)
 {
@@ -187,7 +158,7 @@ static void digest_chunked(const struct hashctx *c, const unsigned char *p, hwc_
 	hwc_md_init(&c->ops, &st);
 	while (off < len) {
 		hwc_size left = len - off;
-		hwc_size n = (rnd64() & 3) ? rnd_below(300) : rnd_below(left + 1);
+		hwc_size n = (hwc_test_rnd64() & 3) ? hwc_test_rnd_below(300) : hwc_test_rnd_below(left + 1);
 
 		if (n > left)
 			n = left;
@@ -206,11 +177,11 @@ static int digest_blocks_finup(const struct hashctx *c, const unsigned char *p, 
 	int ok = 1;
 
 	hwc_md_init(&c->ops, &st);
-	while (off < len && (rnd64() & 7)) {
-		hwc_size n = rnd_below(len - off + 1), rem;
+	while (off < len && (hwc_test_rnd64() & 7)) {
+		hwc_size n = hwc_test_rnd_below(len - off + 1), rem;
 
-		if (rnd64() & 1)
-			n = rnd_below(4 * bs);
+		if (hwc_test_rnd64() & 1)
+			n = hwc_test_rnd_below(4 * bs);
 		if (n > len - off)
 			n = len - off;
 		rem = hwc_md_update_blocks(&c->ops, &st, p + off, n);
@@ -263,7 +234,7 @@ static void test_all_lengths(const struct hashctx *c)
 	for (len = 0; len <= max_len; len++) {
 		unsigned char *p = guarded(len);
 
-		rnd_fill(p, len);
+		hwc_test_rnd_fill(p, len);
 		oracle(c, p, len, want);
 		digest_finup(c, p, len, got);
 		check(!memcmp(want, got, c->info->digestsize), "finup length %zu", (size_t)len);
@@ -280,13 +251,13 @@ static void test_all_lengths(const struct hashctx *c)
 
 static hwc_size random_len(void)
 {
-	switch (rnd64() & 3) {
+	switch (hwc_test_rnd64() & 3) {
 	case 0:
-		return rnd_below(4096);
+		return hwc_test_rnd_below(4096);
 	case 1:
-		return rnd_below(65536);
+		return hwc_test_rnd_below(65536);
 	default:
-		return rnd_below(MAX_MSG + 1);
+		return hwc_test_rnd_below(MAX_MSG + 1);
 	}
 }
 
@@ -300,7 +271,7 @@ static void test_random(const struct hashctx *c, unsigned int count)
 		hwc_size len = random_len();
 		unsigned char *p = guarded(len);
 
-		rnd_fill(p, len);
+		hwc_test_rnd_fill(p, len);
 		oracle(c, p, len, want);
 		digest_chunked(c, p, len, got);
 		check(!memcmp(want, got, c->info->digestsize), "update/final length %zu", (size_t)len);
@@ -313,7 +284,7 @@ static void test_random(const struct hashctx *c, unsigned int count)
 		unsigned char *p = guarded(len);
 		int counts_ok;
 
-		rnd_fill(p, len);
+		hwc_test_rnd_fill(p, len);
 		oracle(c, p, len, want);
 		counts_ok = digest_blocks_finup(c, p, len, got);
 		check(!memcmp(want, got, c->info->digestsize), "update_blocks/finup length %zu",
@@ -337,11 +308,11 @@ static void test_vs_generic(const struct hwc_hash_impl *impl, unsigned int count
 	group_begin(impl->impl, impl->family, "blocks-vs-generic");
 	check(gen != NULL, "no generic impl");
 	for (i = 0; gen && i < count; i++) {
-		hwc_size nb = (i & 7) ? rnd_below(20) : rnd_below(MAX_MSG / bs + 1);
+		hwc_size nb = (i & 7) ? hwc_test_rnd_below(20) : hwc_test_rnd_below(MAX_MSG / bs + 1);
 		unsigned char *p = guarded(nb * bs);
 
-		rnd_fill(p, nb * bs);
-		rnd_fill(s1, sizeof(s1));
+		hwc_test_rnd_fill(p, nb * bs);
+		hwc_test_rnd_fill(s1, sizeof(s1));
 		memcpy(s2, s1, sizeof(s1));
 		impl->blocks(s1, p, nb);
 		gen->blocks(s2, p, nb);
@@ -378,7 +349,7 @@ int main(int argc, char **argv)
 		else
 			usage(argv[0]);
 	}
-	rng_state = seed ? seed : 1;
+	hwc_test_rng = seed ? seed : 1;
 	guard_init();
 
 	printf("host features %s\n", hwc_host_features_str(hwc_host_cpu_features(), fbuf, sizeof(fbuf)));

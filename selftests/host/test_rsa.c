@@ -14,25 +14,9 @@
 #include <time.h>
 #include "cpu.h"
 #include "hwc_rsa.h"
+#include "testutil.h"
 
 static unsigned int npassed, nfailed;
-static unsigned long long rng_state;
-
-static unsigned long long rnd64(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static void rnd_fill(void *p, size_t n)
-{
-	unsigned char *b = p;
-
-	while (n--)
-		*b++ = (unsigned char)rnd64();
-}
 
 static void check(int ok, const char *impl, const char *what, unsigned int bits)
 {
@@ -72,7 +56,7 @@ static void rnd_below(hwc_u64 *x, const BIGNUM *m, unsigned int nl)
 {
 	BIGNUM *b = BN_new();
 
-	switch (rnd64() % 8) {
+	switch (hwc_test_rnd64() % 8) {
 	case 0:
 		BN_zero(b);
 		break;
@@ -98,13 +82,13 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 	BIGNUM *M, *A, *B, *R, *Ri, *E, *G;
 	unsigned int i, ok = 1;
 
-	rnd_fill(m, nl * 8);
+	hwc_test_rnd_fill(m, nl * 8);
 	m[0] |= 1;
 	/* Full top limb most of the time; sometimes a short one (primes of odd sizes). */
-	if (rnd64() % 4)
+	if (hwc_test_rnd64() % 4)
 		m[nl - 1] |= 1ull << 63;
 	else
-		m[nl - 1] = (m[nl - 1] >> (rnd64() % 63)) | 1;
+		m[nl - 1] = (m[nl - 1] >> (hwc_test_rnd64() % 63)) | 1;
 	M = limbs_to_bn(m, nl);
 	R = BN_new();
 	BN_set_bit(R, 64 * nl);
@@ -138,7 +122,7 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 		BN_free(G);
 
 		/* a need not be reduced: any a < R with b < m */
-		rnd_fill(w, nl * 8);
+		hwc_test_rnd_fill(w, nl * 8);
 		BN_free(A);
 		A = limbs_to_bn(w, nl);
 		bn->mul(r, w, b, m, ctx.n0, nl, t);
@@ -299,7 +283,7 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			default: BN_rand_range(x, tk->n);
 			}
 			BN_bn2binpad(x, in, bytes);
-			rnd_fill(rnd, sizeof(rnd));
+			hwc_test_rnd_fill(rnd, sizeof(rnd));
 
 			BN_mod_exp(y, x, tk->d, tk->n, bnctx);
 			BN_bn2binpad(y, exp, bytes);
@@ -462,7 +446,7 @@ int main(int argc, char **argv)
 		else
 			usage(argv[0]);
 	}
-	rng_state = seed ? seed : 1;
+	hwc_test_rng = seed ? seed : 1;
 	bnctx = BN_CTX_new();
 	printf("rsa: testing with %s; seed %llu (replay with --seed %llu)\n",
 	       hwc_host_features_str(features, fbuf, sizeof(fbuf)), seed, seed);
