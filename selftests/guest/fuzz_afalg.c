@@ -374,6 +374,7 @@ struct fz_child {
 	int nokey;			/* accepted while the tfm had no key */
 	int more;			/* a request is open (last send had MSG_MORE) */
 	int result;			/* a finished digest waits to be read */
+	int undefined;			/* after a failed send: what recv returns is not defined */
 	uint8_t digest[FZ_MAX_DS];	/* expected value of that digest */
 	struct fz_oracle o;		/* the open request */
 };
@@ -642,6 +643,7 @@ static void op_accept(void)
 	c->p = p;
 	c->nokey = p->t->keyed && !p->has_key;
 	c->result = 0;
+	c->undefined = 0;
 	c->more = 0;
 	oracle_free(&c->o);
 	/* accept() on an open request clones its state (export/import). */
@@ -680,6 +682,7 @@ static uint8_t *place_data(size_t n)
 /* The model of one send of n bytes (after it succeeded). */
 static void model_send(struct fz_child *c, const uint8_t *data, size_t n, int more)
 {
+	c->undefined = 0;
 	if (!c->more) {
 		c->result = 0;
 		if (!n)
@@ -694,8 +697,14 @@ static void model_send(struct fz_child *c, const uint8_t *data, size_t n, int mo
 	c->more = more;
 }
 
+/*
+ * A sendmsg that faults leaves the socket's state to the kernel version: 6.1's algif_hash keeps
+ * the previous finished digest for the next recv, 6.5+ drops it and recv digests an empty
+ * request. Either is acceptable; the next recv must only succeed, its bytes are not compared.
+ */
 static void model_send_failed(struct fz_child *c)
 {
+	c->undefined = 1;
 	c->more = 0;
 	c->result = 0;
 	oracle_free(&c->o);
@@ -876,7 +885,8 @@ static void op_recv(void)
 	c->result = 0;
 	c->more = 0;
 	oracle_free(&c->o);
-	if (want == EFAULT) {
+	if (want == EFAULT || c->undefined) {
+		c->undefined = 0;
 		cnt_invalid++;
 		return;
 	}
