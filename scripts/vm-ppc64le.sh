@@ -174,7 +174,7 @@ for d in bin sbin lib lib64 usr etc; do
 	[ -d "/ur/$d" ] || continue
 	mkdir -p "/mnt/$d" && mount --bind "/ur/$d" "/mnt/$d" || die "bind $d"
 done
-mkdir -p /mnt/proc /mnt/sys /mnt/dev /mnt/tmp /mnt/run /mnt/root "/mnt$HWC_REPO"
+mkdir -p /mnt/proc /mnt/sys /mnt/dev /mnt/tmp /mnt/run /mnt/root
 mount -t proc proc /mnt/proc && mount -t sysfs sysfs /mnt/sys && mount -t devtmpfs devtmpfs /mnt/dev ||
 	die "mount /mnt/{proc,sys,dev}"
 mount -t tmpfs -o mode=1777 tmpfs /mnt/tmp || die "mount /mnt/tmp"
@@ -182,6 +182,8 @@ mount -t tmpfs -o mode=755 tmpfs /mnt/run || die "mount /mnt/run"
 mkdir -p /mnt/dev/pts /mnt/dev/shm /mnt/run/hwc /mnt/run/ppcbuild
 mount -t devpts devpts /mnt/dev/pts
 mount -t tmpfs tmpfs /mnt/dev/shm
+# After the tmpfs mounts: a repository below /tmp needs its mount point inside that tmpfs.
+mkdir -p "/mnt$HWC_REPO"
 mount -t 9p -o ro,$o repo "/mnt$HWC_REPO" || die "cannot mount repo"
 mount -t 9p -o ro,$o ppcbuild /mnt/run/ppcbuild || die "cannot mount build/ppc64le"
 mount --bind /mnt/run/ppcbuild/userspace "/mnt$HWC_REPO/userspace/build" &&
