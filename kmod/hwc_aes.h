@@ -155,4 +155,23 @@ void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len);
 
+/* POWER8 tier (kmod/powerpc/aes_p8.c), little-endian only. */
+void hwc_aes_ecb_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
+void hwc_aes_ecb_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
+void hwc_aes_cbc_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		    hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16]);
+void hwc_ghash_p8(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
+void hwc_gcm_enc_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len);
+void hwc_gcm_dec_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len);
+
 #endif /* HWC_AES_H */

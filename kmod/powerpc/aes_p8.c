@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AES on POWER8 vector crypto (Power ISA 2.07 vcipher/vncipher, vpmsumd): eight independent
+ * blocks in flight for the parallel modes, GCM with CTR and GHASH in one pass and one GHASH
+ * reduction per eight blocks against the precomputed H^1..H^8.
+ *
+ * The crypto instructions see a register as a big-endian byte string (byte 0 most significant).
+ * On little-endian every block is therefore byte-reversed on load and store (ld/st below), after
+ * which its 128-bit value is the block read as a big-endian integer: the AES state in the
+ * order vcipher expects, the CTR counter as the crypto API defines it, and the GHASH operand in
+ * exactly the form the x86 tier gets from a byte-swapped load, so the stored key powers of
+ * hwc_aes.h serve unchanged (their little-endian bytes load as the same 128-bit value).
+ *
+ * vncipher is InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns: it takes the encryption
+ * round keys unchanged, last first, so decryption reads ek[] and leaves dk[] (AESDEC's) alone.
+ */
+#include "../hwc_aes.h"
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <altivec.h>
+
+#define AI static inline __attribute__((always_inline))
+
+typedef __vector unsigned char v8;
+typedef __vector unsigned int v32;
+typedef __vector unsigned long long v64;
+typedef __vector unsigned __int128 v128;
+
+/* Big-endian element order: one load (or store) and one permute on little-endian POWER8. */
+AI v64 ld(const void *p)
+{
+	return (v64)vec_xl_be(0, (const unsigned char *)p);
+}
+
+AI void st(void *p, v64 x)
+{
+	vec_xst_be((v8)x, 0, (unsigned char *)p);
+}
+
+/* Block j of a group: the offset goes in an index register, the base pointer moves once. */
+AI v64 ldj(const hwc_u8 *p, unsigned int j)
+{
+	return (v64)vec_xl_be((long)(16 * j), (const unsigned char *)p);
+}
+
+AI void stj(hwc_u8 *p, unsigned int j, v64 x)
+{
+	vec_xst_be((v8)x, (long)(16 * j), (unsigned char *)p);
+}
+
+/* 16 bytes as stored (the GHASH key powers): no reversal. */
+AI v64 ld_raw(const void *p)
+{
+	return (v64)vec_xl(0, (const unsigned char *)p);
+}
+
+/*
+ * Round keys in registers. Every mode body is instantiated once per key size (NR_DISPATCH) so
+ * that nr is a constant: the round loops unroll and the keys stay in vector registers.
+ */
+struct rks {
+	v64 k[HWC_AES_MAX_ROUNDS + 1];
+	unsigned int nr;
+};
+
+AI void load_keys(struct rks *r, const struct hwc_aes_key *key, const unsigned int nr)
+{
+	unsigned int i;
+
+	r->nr = nr;
+#pragma GCC unroll 15
+	for (i = 0; i <= nr; i++)
+		r->k[i] = ld(key->ek + 16 * i);
+}
+
+#define NR_DISPATCH(nr, call)							\
+	do {									\
+		if ((nr) == 10)							\
+			call(10);						\
+		else if ((nr) == 12)						\
+			call(12);						\
+		else								\
+			call(14);						\
+	} while (0)
+
+AI v64 enc1(const struct rks *r, v64 b)
+{
+	unsigned int i;
+
+	b ^= r->k[0];
+#pragma GCC unroll 14
+	for (i = 1; i < r->nr; i++)
+		b = __builtin_crypto_vcipher(b, r->k[i]);
+	return __builtin_crypto_vcipherlast(b, r->k[r->nr]);
+}
+
+AI v64 dec1(const struct rks *r, v64 b)
+{
+	unsigned int i;
+
+	b ^= r->k[r->nr];
+#pragma GCC unroll 14
+	for (i = r->nr - 1; i > 0; i--)
+		b = __builtin_crypto_vncipher(b, r->k[i]);
+	return __builtin_crypto_vncipherlast(b, r->k[0]);
+}
+
+AI void enc8(const struct rks *r, v64 b[8])
+{
+	unsigned int i, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] ^= r->k[0];
+#pragma GCC unroll 14
+	for (i = 1; i < r->nr; i++) {
+		v64 k = r->k[i];
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = __builtin_crypto_vcipher(b[j], k);
+	}
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = __builtin_crypto_vcipherlast(b[j], r->k[r->nr]);
+}
+
+AI void dec8(const struct rks *r, v64 b[8])
+{
+	unsigned int i, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] ^= r->k[r->nr];
+#pragma GCC unroll 14
+	for (i = r->nr - 1; i > 0; i--) {
+		v64 k = r->k[i];
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = __builtin_crypto_vncipher(b[j], k);
+	}
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = __builtin_crypto_vncipherlast(b[j], r->k[0]);
+}
+
+AI void ecb_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		 const unsigned int nr)
+{
+	struct rks r;
+	v64 b[8];
+	unsigned int j;
+
+	load_keys(&r, k, nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = ldj(src, j);
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			stj(dst, j, b[j]);
+	}
+	for (; n; n--, src += 16, dst += 16)
+		st(dst, enc1(&r, ld(src)));
+}
+
+AI void ecb_dec(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		 const unsigned int nr)
+{
+	struct rks r;
+	v64 b[8];
+	unsigned int j;
+
+	load_keys(&r, k, nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = ldj(src, j);
+		dec8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			stj(dst, j, b[j]);
+	}
+	for (; n; n--, src += 16, dst += 16)
+		st(dst, dec1(&r, ld(src)));
+}
+
+AI void cbc_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		 hwc_u8 iv[16], const unsigned int nr)
+{
+	struct rks r;
+	v64 c = ld(iv);
+
+	load_keys(&r, k, nr);
+	for (; n; n--, src += 16, dst += 16) {
+		c = enc1(&r, c ^ ld(src));
+		st(dst, c);
+	}
+	st(iv, c);
+}
+
+AI void cbc_dec(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		 hwc_u8 iv[16], const unsigned int nr)
+{
+	struct rks r;
+	v64 prev = ld(iv), c[8], b[8];
+	unsigned int j;
+
+	load_keys(&r, k, nr);
+	for (; n >= 8; n -= 8, src += 128, dst += 128) {
+		/* All ciphertext is read before any plaintext is written: in place is allowed. */
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = c[j] = ldj(src, j);
+		dec8(&r, b);
+		st(dst, b[0] ^ prev);
+#pragma GCC unroll 8
+		for (j = 1; j < 8; j++)
+			stj(dst, j, b[j] ^ c[j - 1]);
+		prev = c[7];
+	}
+	for (; n; n--, src += 16, dst += 16) {
+		v64 x = ld(src);
+
+		st(dst, dec1(&r, x) ^ prev);
+		prev = x;
+	}
+	st(iv, prev);
+}
+
+/* ISA 2.07 adds quadwords (vadduqm): the full 128-bit counter carries for free. */
+AI v64 add128(v64 c, unsigned int j)
+{
+	return (v64)vec_add((v128)c, (v128){ j });
+}
+
+AI void ctr_crypt(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+		   hwc_u8 ctr[16], const unsigned int nr)
+{
+	struct rks r;
+	v64 c = ld(ctr), b[8];
+	unsigned int j;
+
+	load_keys(&r, k, nr);
+	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		b[0] = c;
+#pragma GCC unroll 8
+		for (j = 1; j < 8; j++)
+			b[j] = add128(b[j - 1], 1);
+		c = add128(b[7], 1);
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			stj(dst, j, b[j] ^ ldj(src, j));
+	}
+	for (; len; ) {
+		v64 ks = enc1(&r, c);
+
+		c = add128(c, 1);
+		if (len >= 16) {
+			st(dst, ks ^ ld(src));
+			src += 16;
+			dst += 16;
+			len -= 16;
+		} else {
+			hwc_u8 t[16];
+
+			__builtin_memset(t, 0, 16);
+			__builtin_memcpy(t, src, len);
+			st(t, ks ^ ld(t));
+			__builtin_memcpy(dst, t, len);
+			hwc_memzero_explicit(t, sizeof(t));
+			len = 0;
+		}
+	}
+	st(ctr, c);
+}
+
+void hwc_aes_ecb_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
+{
+#define ECB_ENC(nr) ecb_enc(k, dst, src, n, nr)
+	NR_DISPATCH(k->nr, ECB_ENC);
+}
+
+void hwc_aes_ecb_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
+{
+#define ECB_DEC(nr) ecb_dec(k, dst, src, n, nr)
+	NR_DISPATCH(k->nr, ECB_DEC);
+}
+
+void hwc_aes_cbc_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size n, hwc_u8 iv[16])
+{
+#define CBC_ENC(nr) cbc_enc(k, dst, src, n, iv, nr)
+	NR_DISPATCH(k->nr, CBC_ENC);
+}
+
+void hwc_aes_cbc_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size n, hwc_u8 iv[16])
+{
+#define CBC_DEC(nr) cbc_dec(k, dst, src, n, iv, nr)
+	NR_DISPATCH(k->nr, CBC_DEC);
+}
+
+void hwc_aes_ctr_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		    hwc_size len, hwc_u8 ctr[16])
+{
+#define CTR(nr) ctr_crypt(k, dst, src, len, ctr, nr)
+	NR_DISPATCH(k->nr, CTR);
+}
+
+/*
+ * T * alpha on the byte-reversed tweak: IEEE 1619 numbers tweaks little-endian, so each byte
+ * shifts left by one and takes the top bit of the byte before it; byte 0 (element 15 here) takes
+ * the top bit of byte 15 as the reduction 0x87.
+ */
+AI v64 xts_next(v64 t)
+{
+	const v8 rot = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0 };
+	const v8 fold = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0x87 };
+	v8 x = (v8)t;
+	v8 top = (v8)vec_sra((__vector signed char)x, vec_splats((unsigned char)7));
+
+	return (v64)(vec_add(x, x) ^ (vec_perm(top, top, rot) & fold));
+}
+
+AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
+{
+	struct rks r;
+	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
+	v64 t = ld(tweak), tw[8], b[8];
+	unsigned int j;
+
+	load_keys(&r, k, nr);
+	for (; full >= 8; full -= 8, src += 128, dst += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			tw[j] = t;
+			b[j] = ldj(src, j) ^ t;
+			t = xts_next(t);
+		}
+		if (enc)
+			enc8(&r, b);
+		else
+			dec8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			stj(dst, j, b[j] ^ tw[j]);
+	}
+	for (; full; full--, src += 16, dst += 16) {
+		v64 x = ld(src) ^ t;
+
+		x = enc ? enc1(&r, x) : dec1(&r, x);
+		st(dst, x ^ t);
+		t = xts_next(t);
+	}
+	if (tail) {
+		/* Ciphertext stealing; decryption uses the two last tweaks in swapped order. */
+		v64 t2 = xts_next(t), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
+		hwc_u8 buf[32];
+
+		cc = ld(src) ^ ta;
+		cc = (enc ? enc1(&r, cc) : dec1(&r, cc)) ^ ta;
+		st(buf, cc);
+		__builtin_memcpy(buf + 16, buf, tail);
+		__builtin_memcpy(buf, src + 16, tail);
+		cc = ld(buf) ^ tb;
+		cc = (enc ? enc1(&r, cc) : dec1(&r, cc)) ^ tb;
+		st(buf, cc);
+		__builtin_memcpy(dst, buf, 16 + tail);
+		hwc_memzero_explicit(buf, sizeof(buf));
+		t = t2;
+	}
+	st(tweak, t);
+}
+
+void hwc_aes_xts_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16])
+{
+#define XTS_ENC(nr) xts_crypt(k, 1, dst, src, len, tweak, nr)
+	NR_DISPATCH(k->nr, XTS_ENC);
+}
+
+void hwc_aes_xts_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16])
+{
+#define XTS_DEC(nr) xts_crypt(k, 0, dst, src, len, tweak, nr)
+	NR_DISPATCH(k->nr, XTS_DEC);
+}
+
+/*
+ * GHASH. A block X (reversed, bit 127 = x^0) times a stored power P = [Ph:Pl] is the 256-bit
+ * [hi:lo] = Xh*Ph << 128 ^ (Xh*Pl ^ Xl*Ph) << 64 ^ Xl*Pl. vpmsumd sums the products of the two
+ * doubleword pairs, so each part is one instruction against a prepared form of P:
+ * pl = [0:Pl] gives Xl*Pl, ph = [Ph:0] gives Xh*Ph, pm = [Pl:Ph] gives the middle term.
+ */
+/* The two doublewords exchanged (a rotation by 8 bytes reads the same in either byte order). */
+AI v64 swap64(v64 x)
+{
+	return vec_sld(x, x, 8);
+}
+
+struct gpow {
+	v64 pl, pm, ph;
+};
+
+/* The eight highest-used powers, H^8 first, in their three forms. */
+struct gkey {
+	struct gpow p[8];
+};
+
+AI void gkey_load(struct gkey *g, const struct hwc_gcm_key *k)
+{
+	const v64 zero = { 0, 0 };
+	unsigned int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++) {
+		v64 p = ld_raw(k->hpow[HWC_GCM_NPOW - 8 + j]);
+
+		/* Little-endian elements: element 0 is the low doubleword. */
+		g->p[j].pl = vec_mergeh(p, zero);
+		g->p[j].ph = vec_mergel(zero, p);
+		g->p[j].pm = swap64(p);
+	}
+}
+
+struct gacc {
+	v64 lo, mid, hi;
+};
+
+AI void gmul_first(struct gacc *a, v64 x, const struct gpow *p)
+{
+	a->lo = __builtin_crypto_vpmsumd(x, p->pl);
+	a->mid = __builtin_crypto_vpmsumd(x, p->pm);
+	a->hi = __builtin_crypto_vpmsumd(x, p->ph);
+}
+
+AI void gmul_acc(struct gacc *a, v64 x, const struct gpow *p)
+{
+	a->lo ^= __builtin_crypto_vpmsumd(x, p->pl);
+	a->mid ^= __builtin_crypto_vpmsumd(x, p->pm);
+	a->hi ^= __builtin_crypto_vpmsumd(x, p->ph);
+}
+
+/*
+ * Folds the 256-bit [hi:lo] = [D3:D2:D1:D0] (bit j = coefficient of x^(255-j)) into 128 bits
+ * with x^128 = x^7 + x^2 + x + 1, one doubleword at a time: D0 becomes D0 * (x + x^2 + x^7)
+ * (one vpmsumd with 0xc2 << 56, landing one doubleword up) plus D0 itself two doublewords up;
+ * then the same for the new D1. The swaps line each doubleword up with where it lands.
+ */
+AI v64 ghash_reduce(const struct gacc *a)
+{
+	const v64 zero = { 0, 0 }, poly = { 0xc200000000000000ULL, 0 };
+	v64 lo = a->lo ^ vec_mergeh(zero, a->mid);	/* [mid.lo : 0] */
+	v64 hi = a->hi ^ vec_mergel(a->mid, zero);	/* [0 : mid.hi] */
+	v64 u;
+
+	u = swap64(lo) ^ __builtin_crypto_vpmsumd(lo, poly);
+	return hi ^ swap64(u) ^ __builtin_crypto_vpmsumd(u, poly);
+}
+
+/* y absorbs one block x: (y ^ x) * H, power 1 (the last of the eight). */
+AI v64 ghash1(const struct gkey *g, v64 y, v64 x)
+{
+	struct gacc a;
+
+	gmul_first(&a, y ^ x, &g->p[7]);
+	return ghash_reduce(&a);
+}
+
+/* y absorbs eight blocks: sum of b_j * H^(8-j), y folded into b_0, one reduction. */
+AI v64 ghash8(const struct gkey *g, v64 y, const v64 b[8])
+{
+	struct gacc a;
+	unsigned int j;
+
+	gmul_first(&a, y ^ b[0], &g->p[0]);
+#pragma GCC unroll 8
+	for (j = 1; j < 8; j++)
+		gmul_acc(&a, b[j], &g->p[j]);
+	return ghash_reduce(&a);
+}
+
+void hwc_ghash_p8(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n)
+{
+	struct gkey g;
+	v64 acc = ld(y), b[8];
+	unsigned int j;
+
+	gkey_load(&g, k);
+	for (; n >= 8; n -= 8, src += 128) {
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = ldj(src, j);
+		acc = ghash8(&g, acc, b);
+	}
+	for (; n; n--, src += 16)
+		acc = ghash1(&g, acc, ld(src));
+	st(y, acc);
+}
+
+/*
+ * CTR (inc32) and GHASH in one loop. GHASH always works on the previous eight blocks, so the
+ * AES rounds of this group and the multiplications of the last are independent and the core
+ * can overlap them (for encryption the ciphertext to hash only exists after the rounds).
+ */
+AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		  const hwc_u8 *src, hwc_size len, const unsigned int nr)
+{
+	struct rks r;
+	struct gkey g;
+	v64 ctr = ld(c->ctr), y = ld(c->y), b[8], x[8], h[8];
+	const v32 one = { 1, 0, 0, 0 };
+	int pending = 0;
+	unsigned int j;
+
+	load_keys(&r, &k->aes, nr);
+	gkey_load(&g, k);
+	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		/* inc32: only the low 32-bit word counts, and it wraps. */
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = ctr;
+			ctr = (v64)((v32)ctr + one);
+			x[j] = ldj(src, j);
+		}
+		if (pending)
+			y = ghash8(&g, y, h);
+		enc8(&r, b);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] ^= x[j];
+			stj(dst, j, b[j]);
+			h[j] = enc ? b[j] : x[j];
+		}
+		pending = 1;
+	}
+	if (pending)
+		y = ghash8(&g, y, h);
+	for (; len; ) {
+		v64 ks = enc1(&r, ctr), in, out;
+
+		ctr = (v64)((v32)ctr + one);
+		if (len >= 16) {
+			in = ld(src);
+			out = ks ^ in;
+			st(dst, out);
+			src += 16;
+			dst += 16;
+			len -= 16;
+		} else {
+			hwc_u8 t[16];
+
+			__builtin_memset(t, 0, 16);
+			__builtin_memcpy(t, src, len);
+			in = ld(t);
+			out = ks ^ in;
+			st(t, out);
+			__builtin_memcpy(dst, t, len);
+			/* GHASH sees the ciphertext zero-padded to a block. */
+			__builtin_memset(t + len, 0, 16 - len);
+			if (enc)
+				out = ld(t);
+			hwc_memzero_explicit(t, sizeof(t));
+			len = 0;
+		}
+		y = ghash1(&g, y, enc ? out : in);
+	}
+	st(c->ctr, ctr);
+	st(c->y, y);
+}
+
+void hwc_gcm_enc_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len)
+{
+#define GCM_ENC(nr) gcm_crypt(k, c, 1, dst, src, len, nr)
+	NR_DISPATCH(k->aes.nr, GCM_ENC);
+}
+
+void hwc_gcm_dec_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len)
+{
+#define GCM_DEC(nr) gcm_crypt(k, c, 0, dst, src, len, nr)
+	NR_DISPATCH(k->aes.nr, GCM_DEC);
+}
+#endif
