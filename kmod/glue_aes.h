@@ -8,9 +8,14 @@
 
 /*
  * In-tree AES drivers reach 800 on 6.12 and 7.2 (VAES-AVX-512), so AES drivers register at
- * priority= plus this offset (900 by default); each faster tier adds 1.
+ * priority= plus this offset (900 by default); each faster tier adds 1. An arch whose in-tree
+ * drivers rank higher sets its own offset in hwc_arch.h.
  */
+#ifdef HWC_ARCH_AES_PRIORITY_OFFSET
+#define HWC_AES_PRIORITY_OFFSET	HWC_ARCH_AES_PRIORITY_OFFSET
+#else
 #define HWC_AES_PRIORITY_OFFSET	400
+#endif
 
 /*
  * Bytes per SIMD section. kernel_fpu_begin() holds off preemption and softirqs; a walk step is

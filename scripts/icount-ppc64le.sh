@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Dynamic instructions per byte of hwcrypt's POWER8 hash cores and of OpenSSL's ppc64el libcrypto
-# on the same messages, counted under qemu-ppc64le-static (Debian's QEMU has no TCG plugins).
+# Dynamic instructions per byte of hwcrypt's POWER8 cores (hash and AES) and of OpenSSL's ppc64el
+# libcrypto on the same messages, counted under qemu-ppc64le-static (Debian's QEMU has no TCG
+# plugins).
 #
-# Usage: scripts/icount-ppc64le.sh [--cpu power8] [--len 8192] [ALG...]   (default sha256 sha512)
+# Usage: scripts/icount-ppc64le.sh [--cpu power8] [--len 8192] [ALG...]
+#        (default sha256 sha512 aes-128-ctr aes-128-gcm)
 # Method: QEMU logs every translated block's instructions (-d in_asm) and, with chaining off
 # (nochain), every execution of a block (-d exec); the sum over executions of each block's length
 # is the dynamic count. Each workload runs twice, with 1 and 1+N digests of one message through
 # the same API a request uses (hwc_md_init+finup / EVP init+update+final on one context), and
 # the difference over N*LEN bytes is reported: process start-up and library init cancel out.
+# AES: one key set up front, then per message a fresh IV and the calls a request makes (GCM with
+# 16 bytes of AAD and the tag) against EVP init-with-IV + update + final (selftests/bench/icount.c).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cpu=power8 len=8192 n=10
@@ -17,11 +21,11 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--cpu) cpu=$2; shift 2 ;;
 	--len) len=$2; shift 2 ;;
-	-h|--help) sed -n '3,11p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,14p' "$0"; exit 0 ;;
 	*) algs+=("$1"); shift ;;
 	esac
 done
-[ "${#algs[@]}" -gt 0 ] || algs=(sha256 sha512)
+[ "${#algs[@]}" -gt 0 ] || algs=(sha256 sha512 aes-128-ctr aes-128-gcm)
 root=$("$top/scripts/fetch-ppc64el.sh" --print-root)/user
 [ -e "$root/usr/include/openssl/evp.h" ] || "$top/scripts/fetch-ppc64el.sh" >/dev/null
 make -s -C "$top/selftests" TARGET=ppc64le build/ppc64le/icount >&2

@@ -392,56 +392,51 @@ void hwc_aes_xts_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *
 /*
  * GHASH. A block X (reversed, bit 127 = x^0) times a stored power P = [Ph:Pl] is the 256-bit
  * [hi:lo] = Xh*Ph << 128 ^ (Xh*Pl ^ Xl*Ph) << 64 ^ Xl*Pl. vpmsumd sums the products of the two
- * doubleword pairs, so each part is one instruction against a prepared form of P:
- * pl = [0:Pl] gives Xl*Pl, ph = [Ph:0] gives Xh*Ph, pm = [Pl:Ph] gives the middle term.
+ * doubleword pairs, so each part is one instruction against a form of P: [0:Pl] gives Xl*Pl,
+ * [Ph:0] gives Xh*Ph, [Pl:Ph] gives the middle term.
+ *
+ * lxvd2x on little-endian loads each doubleword of the stored power as a little-endian integer
+ * into big-endian doubleword order, i.e. exactly [Pl:Ph]; the two other forms are one permute
+ * each. The powers are read per use (the AES round keys keep the registers).
  */
+struct gpow {
+	v64 pl, pm, ph;
+};
+
+AI struct gpow gpow_load(const struct hwc_gcm_key *k, unsigned int i)
+{
+	const v64 zero = { 0, 0 };
+	struct gpow p;
+
+	__asm__("lxvd2x %x0,%y1" : "=v"(p.pm) : "Z"(*(const hwc_u8 (*)[16])k->hpow[i]));
+	/* Little-endian elements: element 0 is the low doubleword, here Ph. */
+	p.pl = vec_mergel(p.pm, zero);	/* [0 : Pl] */
+	p.ph = vec_mergeh(zero, p.pm);	/* [Ph : 0] */
+	return p;
+}
+
 /* The two doublewords exchanged (a rotation by 8 bytes reads the same in either byte order). */
 AI v64 swap64(v64 x)
 {
 	return vec_sld(x, x, 8);
 }
 
-struct gpow {
-	v64 pl, pm, ph;
-};
-
-/* The eight highest-used powers, H^8 first, in their three forms. */
-struct gkey {
-	struct gpow p[8];
-};
-
-AI void gkey_load(struct gkey *g, const struct hwc_gcm_key *k)
-{
-	const v64 zero = { 0, 0 };
-	unsigned int j;
-
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++) {
-		v64 p = ld_raw(k->hpow[HWC_GCM_NPOW - 8 + j]);
-
-		/* Little-endian elements: element 0 is the low doubleword. */
-		g->p[j].pl = vec_mergeh(p, zero);
-		g->p[j].ph = vec_mergel(zero, p);
-		g->p[j].pm = swap64(p);
-	}
-}
-
 struct gacc {
 	v64 lo, mid, hi;
 };
 
-AI void gmul_first(struct gacc *a, v64 x, const struct gpow *p)
+AI void gmul_first(struct gacc *a, v64 x, const struct gpow p)
 {
-	a->lo = __builtin_crypto_vpmsumd(x, p->pl);
-	a->mid = __builtin_crypto_vpmsumd(x, p->pm);
-	a->hi = __builtin_crypto_vpmsumd(x, p->ph);
+	a->lo = __builtin_crypto_vpmsumd(x, p.pl);
+	a->mid = __builtin_crypto_vpmsumd(x, p.pm);
+	a->hi = __builtin_crypto_vpmsumd(x, p.ph);
 }
 
-AI void gmul_acc(struct gacc *a, v64 x, const struct gpow *p)
+AI void gmul_acc(struct gacc *a, v64 x, const struct gpow p)
 {
-	a->lo ^= __builtin_crypto_vpmsumd(x, p->pl);
-	a->mid ^= __builtin_crypto_vpmsumd(x, p->pm);
-	a->hi ^= __builtin_crypto_vpmsumd(x, p->ph);
+	a->lo ^= __builtin_crypto_vpmsumd(x, p.pl);
+	a->mid ^= __builtin_crypto_vpmsumd(x, p.pm);
+	a->hi ^= __builtin_crypto_vpmsumd(x, p.ph);
 }
 
 /*
@@ -461,84 +456,81 @@ AI v64 ghash_reduce(const struct gacc *a)
 	return hi ^ swap64(u) ^ __builtin_crypto_vpmsumd(u, poly);
 }
 
-/* y absorbs one block x: (y ^ x) * H, power 1 (the last of the eight). */
-AI v64 ghash1(const struct gkey *g, v64 y, v64 x)
+/* y absorbs one block x: (y ^ x) * H. */
+AI v64 ghash1(const struct hwc_gcm_key *k, v64 y, v64 x)
 {
 	struct gacc a;
 
-	gmul_first(&a, y ^ x, &g->p[7]);
+	gmul_first(&a, y ^ x, gpow_load(k, HWC_GCM_NPOW - 1));
 	return ghash_reduce(&a);
 }
 
 /* y absorbs eight blocks: sum of b_j * H^(8-j), y folded into b_0, one reduction. */
-AI v64 ghash8(const struct gkey *g, v64 y, const v64 b[8])
+AI v64 ghash8(const struct hwc_gcm_key *k, v64 y, const v64 b[8])
 {
 	struct gacc a;
 	unsigned int j;
 
-	gmul_first(&a, y ^ b[0], &g->p[0]);
+	gmul_first(&a, y ^ b[0], gpow_load(k, HWC_GCM_NPOW - 8));
 #pragma GCC unroll 8
 	for (j = 1; j < 8; j++)
-		gmul_acc(&a, b[j], &g->p[j]);
+		gmul_acc(&a, b[j], gpow_load(k, HWC_GCM_NPOW - 8 + j));
 	return ghash_reduce(&a);
 }
 
 void hwc_ghash_p8(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n)
 {
-	struct gkey g;
 	v64 acc = ld(y), b[8];
 	unsigned int j;
 
-	gkey_load(&g, k);
 	for (; n >= 8; n -= 8, src += 128) {
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			b[j] = ldj(src, j);
-		acc = ghash8(&g, acc, b);
+		acc = ghash8(k, acc, b);
 	}
 	for (; n; n--, src += 16)
-		acc = ghash1(&g, acc, ld(src));
+		acc = ghash1(k, acc, ld(src));
 	st(y, acc);
 }
 
 /*
- * CTR (inc32) and GHASH in one loop. GHASH always works on the previous eight blocks, so the
- * AES rounds of this group and the multiplications of the last are independent and the core
- * can overlap them (for encryption the ciphertext to hash only exists after the rounds).
+ * CTR (inc32) and GHASH of the same eight blocks in one loop body. Decryption hashes its input,
+ * so its multiplications are independent of the AES rounds beside them; encryption hashes the
+ * ciphertext once the rounds are done, which an out-of-order core overlaps with the next
+ * group's rounds. Either way a group needs only its own eight block registers beside the keys.
  */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 		  const hwc_u8 *src, hwc_size len, const unsigned int nr)
 {
 	struct rks r;
-	struct gkey g;
-	v64 ctr = ld(c->ctr), y = ld(c->y), b[8], x[8], h[8];
+	v64 ctr = ld(c->ctr), y = ld(c->y), b[8], x[8];
 	const v32 one = { 1, 0, 0, 0 };
-	int pending = 0;
 	unsigned int j;
 
 	load_keys(&r, &k->aes, nr);
-	gkey_load(&g, k);
 	for (; len >= 128; len -= 128, src += 128, dst += 128) {
 		/* inc32: only the low 32-bit word counts, and it wraps. */
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
 			b[j] = ctr;
 			ctr = (v64)((v32)ctr + one);
-			x[j] = ldj(src, j);
 		}
-		if (pending)
-			y = ghash8(&g, y, h);
+		if (!enc) {
+#pragma GCC unroll 8
+			for (j = 0; j < 8; j++)
+				x[j] = ldj(src, j);
+			y = ghash8(k, y, x);
+		}
 		enc8(&r, b);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] ^= x[j];
+			b[j] ^= enc ? ldj(src, j) : x[j];
 			stj(dst, j, b[j]);
-			h[j] = enc ? b[j] : x[j];
 		}
-		pending = 1;
+		if (enc)
+			y = ghash8(k, y, b);
 	}
-	if (pending)
-		y = ghash8(&g, y, h);
 	for (; len; ) {
 		v64 ks = enc1(&r, ctr), in, out;
 
@@ -566,7 +558,7 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 			hwc_memzero_explicit(t, sizeof(t));
 			len = 0;
 		}
-		y = ghash1(&g, y, enc ? out : in);
+		y = ghash1(k, y, enc ? out : in);
 	}
 	st(c->ctr, ctr);
 	st(c->y, y);

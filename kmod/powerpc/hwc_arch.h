@@ -12,6 +12,12 @@
 #define HWC_ARCH_NAME "powerpc"
 
 /*
+ * The in-tree vmx drivers (p8_aes_*) register AES at 2000 and POWER10's GCM at 2100: AES
+ * drivers go to priority= plus 1700 (2200 by default) to rank above both.
+ */
+#define HWC_ARCH_AES_PRIORITY_OFFSET	1700
+
+/*
  * The cores are little-endian only and need the kernel to manage VSX state: on a big-endian or
  * non-VSX kernel they are not called at all (cpu.c reports no features), and nothing here may
  * reference enable_kernel_vsx(), which such kernels do not have.

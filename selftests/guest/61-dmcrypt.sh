@@ -7,8 +7,8 @@
 . "$(dirname "$0")/hwc.sh"
 require_module
 
-if ! cpu_has aes || ! cpu_has pclmulqdq; then
-	skip "dm-crypt" "no AES-NI/PCLMULQDQ on this CPU"
+if [ -z "$(hwc_expected_aes_impl)" ]; then
+	skip "dm-crypt" "no AES tier of hwcrypt for this CPU"
 	exit 0
 fi
 command -v cryptsetup >/dev/null || { fail "cryptsetup" "not installed (scripts/install-deps.sh)"; exit 0; }

@@ -9,9 +9,8 @@ export LD_LIBRARY_PATH="$HWC_REPO/userspace/build${LD_LIBRARY_PATH:+:$LD_LIBRARY
 # independent of the module's feature code).
 hwc_expected_drivers() {
 	hwc_expected_hash_drivers
-	if cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1; then
-		hwc_aes_drivers aesni
-	fi
+	_hwc_aes=$(hwc_expected_aes_impl)
+	[ -n "$_hwc_aes" ] && hwc_aes_drivers "$_hwc_aes"
 	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
 	if cpu_has bmi2 && cpu_has adx; then
 		echo rsa-hwcrypt-mulx
@@ -39,6 +38,29 @@ hwc_expected_hash_drivers() {
 	fi
 	if cpu_has avx2 && cpu_has bmi2; then
 		echo sha384-hwcrypt-avx2 sha512-hwcrypt-avx2
+	fi
+}
+
+# The AES tier this CPU must get: aesni with AES-NI, PCLMULQDQ and SSE4.1; p8 on POWER with
+# vector crypto; nothing otherwise.
+hwc_expected_aes_impl() {
+	if [ "$(uname -m)" = ppc64le ]; then
+		hwc_ppc_vec_crypto && echo p8
+		return 0
+	fi
+	if cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1; then
+		echo aesni
+	fi
+	return 0
+}
+
+# How far above priority= the AES drivers register (HWC_AES_PRIORITY_OFFSET, kmod/glue_aes.h;
+# POWER's in-tree vmx drivers sit at 2000 and 2100, so kmod/powerpc/hwc_arch.h raises it).
+hwc_aes_priority_offset() {
+	if [ "$(uname -m)" = ppc64le ]; then
+		echo 1700
+	else
+		echo 400
 	fi
 }
 
