@@ -408,7 +408,8 @@ AI struct gpow gpow_load(const struct hwc_gcm_key *k, unsigned int i)
 	const v64 zero = { 0, 0 };
 	struct gpow p;
 
-	__asm__("lxvd2x %x0,%y1" : "=v"(p.pm) : "Z"(*(const hwc_u8 (*)[16])k->hpow[i]));
+	/* volatile: loop-invariant, the compiler would hoist all 24 forms and spill them. */
+	__asm__ volatile("lxvd2x %x0,%y1" : "=v"(p.pm) : "Z"(*(const hwc_u8 (*)[16])k->hpow[i]));
 	/* Little-endian elements: element 0 is the low doubleword, here Ph. */
 	p.pl = vec_mergel(p.pm, zero);	/* [0 : Pl] */
 	p.ph = vec_mergeh(zero, p.pm);	/* [Ph : 0] */
@@ -432,11 +433,21 @@ AI void gmul_first(struct gacc *a, v64 x, const struct gpow p)
 	a->hi = __builtin_crypto_vpmsumd(x, p.ph);
 }
 
+/* Keeps @v in a register as computed: no reassociation or constant folding through it. */
+#define PIN(v) __asm__("" : "+v"(v))
+
+/*
+ * Each product goes into its sum at once (PIN): left alone, the compiler computes all 24 before
+ * summing and spills them.
+ */
 AI void gmul_acc(struct gacc *a, v64 x, const struct gpow p)
 {
 	a->lo ^= __builtin_crypto_vpmsumd(x, p.pl);
 	a->mid ^= __builtin_crypto_vpmsumd(x, p.pm);
 	a->hi ^= __builtin_crypto_vpmsumd(x, p.ph);
+	PIN(a->lo);
+	PIN(a->mid);
+	PIN(a->hi);
 }
 
 /*
@@ -505,9 +516,11 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 {
 	struct rks r;
 	v64 ctr = ld(c->ctr), y = ld(c->y), b[8], x[8];
-	const v32 one = { 1, 0, 0, 0 };
+	v32 one = { 1, 0, 0, 0 };
 	unsigned int j;
 
+	/* One increment register: folded, ctr + 1 + 1 ... become seven constants, spilled. */
+	PIN(one);
 	load_keys(&r, &k->aes, nr);
 	for (; len >= 128; len -= 128, src += 128, dst += 128) {
 		/* inc32: only the low 32-bit word counts, and it wraps. */
@@ -521,11 +534,13 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 			for (j = 0; j < 8; j++)
 				x[j] = ldj(src, j);
 			y = ghash8(k, y, x);
+			/* Read the input again below rather than hold it in eight registers. */
+			__asm__ volatile("" ::: "memory");
 		}
 		enc8(&r, b);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] ^= enc ? ldj(src, j) : x[j];
+			b[j] ^= ldj(src, j);
 			stj(dst, j, b[j]);
 		}
 		if (enc)
