@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# dm-crypt on hwcrypt: LUKS2 aes-xts-plain64 with a 512-bit key on a loop device; 64 MiB of
+# dm-crypt on hwcrypt: LUKS2 (plain dm-crypt where there is no cryptsetup) aes-xts-plain64 with a
+# 512-bit key on a loop device; 64 MiB of
 # random data written and read back through xts-aes-hwcrypt-*, then the volume reopened with the
 # kernel's own implementation (and the reverse) reads the same bytes.
 . "$(dirname "$0")/lib.sh"
@@ -11,7 +12,17 @@ if [ -z "$(hwc_expected_aes_impl)" ]; then
 	skip "dm-crypt" "no AES tier of hwcrypt for this CPU"
 	exit 0
 fi
-command -v cryptsetup >/dev/null || { fail "cryptsetup" "not installed (scripts/install-deps.sh)"; exit 0; }
+# The ppc64le guest userland has no cryptsetup: there a plain dm-crypt table (no LUKS header)
+# is set up by selftests/guest/dmplain.c with the same cipher and key size.
+dmplain=$HWC_REPO/selftests/build/dmplain
+if command -v cryptsetup >/dev/null; then
+	backend=luks
+elif [ "$(uname -m)" = ppc64le ] && [ -x "$dmplain" ]; then
+	backend=plain
+else
+	fail "cryptsetup" "not installed (scripts/install-deps.sh)"
+	exit 0
+fi
 # No udev in the guest: libdevmapper creates the nodes itself.
 export DM_DISABLE_UDEV=1
 modprobe loop 2>/dev/null
@@ -23,21 +34,38 @@ mkdir -p $d
 img=$d/disk.img
 # 64 MiB of data after the 16 MiB LUKS2 header.
 truncate -s 96M $img
-loop=$(losetup -f --show $img) || { fail "losetup" "no loop device"; exit 0; }
+# busybox's losetup has no --show.
+loop=$(losetup -f --show $img 2>/dev/null) || { loop=$(losetup -f) && losetup "$loop" $img; } ||
+	{ fail "losetup" "no loop device"; exit 0; }
 head -c 64 /dev/urandom >$d/key
-head -c 64M /dev/urandom >$d/data1
-head -c 64M /dev/urandom >$d/data2
+# dd, not head -c 64M: busybox's head takes no size suffix.
+dd if=/dev/urandom of=$d/data1 bs=1M count=64 2>/dev/null
+dd if=/dev/urandom of=$d/data2 bs=1M count=64 2>/dev/null
 
 check_cmd "insmod" hwc_load_clean
-check_cmd "luksFormat aes-xts-plain64 512-bit" cryptsetup luksFormat --type luks2 --batch-mode \
-	--cipher aes-xts-plain64 --key-size 512 --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
-	--key-file $d/key $loop
+if [ $backend = luks ]; then
+	check_cmd "luksFormat aes-xts-plain64 512-bit" cryptsetup luksFormat --type luks2 --batch-mode \
+		--cipher aes-xts-plain64 --key-size 512 --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
+		--key-file $d/key $loop
+else
+	info "no cryptsetup: plain dm-crypt aes-xts-plain64 512-bit over $loop"
+fi
 
 open_vol() {
-	cryptsetup open --type luks2 --key-file $d/key $loop hwcdm
+	if [ $backend = luks ]; then
+		cryptsetup open --type luks2 --key-file $d/key $loop hwcdm
+	else
+		# No udev: the /dev/mapper name is a link to the node the kernel made.
+		_node=$("$dmplain" create hwcdm aes-xts-plain64 "$(od -An -v -tx1 $d/key | tr -d ' \n')" \
+			$loop $((64 * 2048))) && ln -sf "$_node" /dev/mapper/hwcdm
+	fi
 }
 close_vol() {
-	cryptsetup close hwcdm
+	if [ $backend = luks ]; then
+		cryptsetup close hwcdm
+	else
+		"$dmplain" remove hwcdm && rm -f /dev/mapper/hwcdm
+	fi
 }
 # Reads the 64 MiB back and compares with FILE.
 same_as() {
