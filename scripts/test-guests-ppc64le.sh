@@ -5,7 +5,8 @@
 #
 # 50-fuzz is left out here: its model of AF_ALG mispredicts the kernel's own sha*-generic
 # drivers on 64 KiB-page kernels (Debian's ppc64el), so its verdict says nothing about hwcrypt.
-# The AES and dm-crypt tests skip themselves (no POWER AES tier yet).
+# 60-aes-afalg and 61-dmcrypt run the p8 AES drivers (61 through a plain dm-crypt table: the
+# ppc64el userland has no cryptsetup).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tests=${HWC_PPC_TESTS:-00,10,20,25,30,40,60,61,70,90}
