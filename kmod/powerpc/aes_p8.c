@@ -48,12 +48,6 @@ AI void stj(hwc_u8 *p, unsigned int j, v64 x)
 	vec_xst_be((v8)x, (long)(16 * j), (unsigned char *)p);
 }
 
-/* 16 bytes as stored (the GHASH key powers): no reversal. */
-AI v64 ld_raw(const void *p)
-{
-	return (v64)vec_xl(0, (const unsigned char *)p);
-}
-
 /*
  * Round keys in registers. Every mode body is instantiated once per key size (NR_DISPATCH) so
  * that nr is a constant: the round loops unroll and the keys stay in vector registers.

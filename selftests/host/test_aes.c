@@ -424,6 +424,40 @@ static void one_gcm(const struct hwc_aes_impl *impl, unsigned int keylen, size_t
 	      "gcm-%u decrypt length %zu aad %zu", keylen * 8, len, aadlen);
 }
 
+/*
+ * The CTR counter is the whole 128-bit block: start just below a carry out of the low 64 bits
+ * and just below the 128-bit wrap, so that the carry falls at every position of a group.
+ */
+static void test_ctr_carry(const struct hwc_aes_impl *impl)
+{
+	unsigned char key[16], iv[16];
+	unsigned char *in = guarded(21 * 16 + 5);
+	struct skey s;
+	unsigned int wrap, back;
+	size_t len;
+
+	group_begin(impl->impl, "ctr-128-counter-carry-openssl");
+	hwc_test_rnd_fill(key, 16);
+	hwc_test_rnd_fill(in, 21 * 16 + 5);
+	setkey(&s, CTR, key, 16);
+	for (wrap = 0; wrap < 2; wrap++) {
+		for (back = 1; back <= 9; back++) {
+			hwc_test_rnd_fill(iv, 8);
+			if (wrap)
+				memset(iv, 0xff, 8);
+			memset(iv + 8, 0xff, 8);
+			iv[15] = (unsigned char)(0x100 - back);
+			for (len = 16 * 8; len <= 21 * 16 + 5; len += 13) {
+				ossl_crypt(CTR, 1, key, 16, iv, in, len, outbuf);
+				hwc_crypt(impl, &s, CTR, 1, iv, in, len, outbuf2, 0);
+				check(!memcmp(outbuf, outbuf2, len), "ctr carry %u back %u length %zu",
+				      wrap, back, len);
+			}
+		}
+	}
+	group_end();
+}
+
 static size_t random_len(size_t max)
 {
 	switch (hwc_test_rnd64() & 3) {
@@ -525,6 +559,7 @@ int main(int argc, char **argv)
 	/* The portable core is slow by design: every length, but fewer and shorter random runs. */
 	if (generic != 2) {
 		test_vectors(&hwc_aes_generic);
+		test_ctr_carry(&hwc_aes_generic);
 		test_differential(&hwc_aes_generic, generic ? 7 : 1, generic ? 1 : 4, 1u << 16);
 	}
 	for (j = 0; j < hwc_aes_nimpls; j++) {
@@ -536,6 +571,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		test_vectors(impl);
+		test_ctr_carry(impl);
 		test_differential(impl, quick ? 3 : 1, nrandom, MAX_MSG);
 	}
 	printf("%u passed, %u failed\n", npassed, nfailed);
