@@ -5,7 +5,7 @@
 # plugins).
 #
 # Usage: scripts/icount-ppc64le.sh [--cpu power8] [--len 8192] [ALG...]
-#        (default sha256 sha512 aes-128-ctr aes-128-gcm)
+#        (default sha256 sha512 aes-128-ctr aes-128-gcm; also aes-128-xts aes-128-ecb aes-128-cbc-dec)
 # Method: QEMU logs every translated block's instructions (-d in_asm) and, with chaining off
 # (nochain), every execution of a block (-d exec); the sum over executions of each block's length
 # is the dynamic count. Each workload runs twice, with 1 and 1+N digests of one message through

@@ -5,7 +5,8 @@
  *
  *   icount --maps                      prints the executable ranges of this program and libcrypto
  *   icount ALG IMPL|openssl LEN REPS   sha256/sha512 ...; IMPL as in hwc_hash_impls[] ("p8")
- *                                      aes-128-ctr, aes-128-gcm; IMPL as in hwc_aes_impls[]
+ *                                      aes-128-ctr, aes-128-gcm, aes-128-xts, aes-128-ecb,
+ *                                      aes-128-cbc-dec; IMPL as in hwc_aes_impls[]
  */
 #include <openssl/evp.h>
 #include <stdio.h>
@@ -39,6 +40,64 @@ static int print_maps(void)
 }
 
 /*
+ * The block modes without a counter (len a multiple of 16): XTS-AES-128 encryption (32-byte key,
+ * tweak from the IV), ECB encryption, CBC decryption; EVP without padding on one context.
+ */
+static int aes_block_run(const char *alg, const char *side, unsigned long len, unsigned long reps)
+{
+	static const unsigned char key[32] = "0123456789abcdefFEDCBA9876543210";
+	int xts = !strcmp(alg, "aes-128-xts"), ecb = !strcmp(alg, "aes-128-ecb");
+	int cbc = !strcmp(alg, "aes-128-cbc-dec"), outl;
+	unsigned char iv[16];
+	unsigned long i;
+	unsigned int k;
+
+	if ((!xts && !ecb && !cbc) || len % 16)
+		return 2;
+	if (!strcmp(side, "openssl")) {
+		EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+		const EVP_CIPHER *c = xts ? EVP_aes_128_xts() : ecb ? EVP_aes_128_ecb() : EVP_aes_128_cbc();
+
+		if (!ctx || !EVP_CipherInit_ex(ctx, c, NULL, key, NULL, !cbc))
+			return 1;
+		EVP_CIPHER_CTX_set_padding(ctx, 0);
+		for (i = 0; i < reps; i++) {
+			memset(iv, (int)i, 16);
+			EVP_CipherInit_ex(ctx, NULL, NULL, NULL, iv, !cbc);
+			EVP_CipherUpdate(ctx, ct, &outl, msg, (int)len);
+			EVP_CipherFinal_ex(ctx, ct + outl, &outl);
+		}
+		EVP_CIPHER_CTX_free(ctx);
+	} else {
+		const struct hwc_aes_impl *impl = NULL;
+		struct hwc_aes_key k1, k2;
+
+		for (k = 0; k < hwc_aes_nimpls; k++)
+			if (!strcmp(hwc_aes_impls[k].impl, side))
+				impl = &hwc_aes_impls[k];
+		if (!impl || hwc_aes_expand_key(&k1, key, 16) || hwc_aes_expand_key(&k2, key + 16, 16))
+			return 2;
+		for (i = 0; i < reps; i++) {
+			memset(iv, (int)i, 16);
+			if (xts) {
+				impl->ecb_enc(&k2, iv, iv, 1);
+				impl->xts_enc(&k1, ct, msg, len, iv);
+			} else if (ecb) {
+				impl->ecb_enc(&k1, ct, msg, len / 16);
+			} else {
+				impl->cbc_dec(&k1, ct, msg, len / 16, iv);
+			}
+		}
+	}
+	for (k = 0; k < 16 && k < len; k++)
+		printf("%02x", ct[k]);
+	for (k = len >= 16 ? (unsigned int)len - 16 : 0; k < len; k++)
+		printf("%02x", ct[k]);
+	printf("\n");
+	return 0;
+}
+
+/*
  * REPS encryptions of one message under one key, set once (as a tfm's setkey): a fresh IV per
  * message (CTR: the whole counter block; GCM: 96-bit IV, 16 bytes of AAD, tag), the same calls
  * a kernel request makes, against EVP's init-with-IV + update + final on one context.
@@ -52,7 +111,7 @@ static int aes_run(const char *alg, const char *side, unsigned long len, unsigne
 	unsigned int k;
 
 	if (!gcm && strcmp(alg, "aes-128-ctr"))
-		return 2;
+		return aes_block_run(alg, side, len, reps);
 	if (!strcmp(side, "openssl")) {
 		EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
 
