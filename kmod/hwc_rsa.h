@@ -60,6 +60,12 @@ void hwc_bn_sqr_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 		     unsigned int nl, hwc_u64 *t);
 void hwc_bn_redc_mulx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 
+void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		    unsigned int nl, hwc_u64 *t);
+void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+
 /* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
 hwc_u64 hwc_bn_n0(hwc_u64 m0);
 /* r = a - b over nl limbs; returns the borrow (0 or 1). */
