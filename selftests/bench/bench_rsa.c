@@ -62,7 +62,9 @@ static double run(struct ctx *c, unsigned long iters)
 	for (i = 0; i < iters; i++) {
 		if (c->key && c->priv) {
 			/* Fresh blinding bytes per op, as the kernel glue draws them. */
-			if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd) ||
+			hwc_size nrnd = hwc_rsa_random_bytes(c->key);
+
+			if (getrandom(rnd, nrnd, 0) != (ssize_t)nrnd ||
 			    hwc_rsa_private(c->key, c->out, c->in, c->bytes, rnd, c->ws, NULL))
 				die("hwc_rsa_private");
 		} else if (c->key) {
