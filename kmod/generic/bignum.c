@@ -191,8 +191,15 @@ unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl)
 	return 0;
 }
 
+/*
+ * The bodies below are compiled once per common limb count with the count a constant (the
+ * halves and moduli of 2048..8192-bit keys), so the compiler unrolls and schedules the inner
+ * rows, and once with a variable count for the rest.
+ */
+#define BN_INLINE static inline __attribute__((always_inline))
+
 /* t[0 .. 2nl) = a * b, schoolbook by rows. */
-static void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+BN_INLINE void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const unsigned int nl)
 {
 	unsigned int i, j;
 
@@ -211,7 +218,8 @@ static void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, unsigned i
 	}
 }
 
-void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+BN_INLINE void redc_body(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			 const unsigned int nl)
 {
 	hwc_u64 top = 0;
 	unsigned int i, j;
@@ -234,15 +242,15 @@ void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, u
 	hwc_bn_csub(r, a + nl, top, m, nl);
 }
 
-void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+BN_INLINE void mul_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, const unsigned int nl, hwc_u64 *t)
 {
 	mul_plain(t, a, b, nl);
-	hwc_bn_redc_generic(r, t, m, n0, nl);
+	redc_body(r, t, m, n0, nl);
 }
 
-void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-			unsigned int nl, hwc_u64 *t)
+BN_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			const unsigned int nl, hwc_u64 *t)
 {
 	hwc_u64 c;
 	unsigned int i, j;
@@ -275,7 +283,52 @@ void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 
 		t[2 * i + 1] = (hwc_u64)s;
 		c = (hwc_u64)(s >> 64);
 	}
-	hwc_bn_redc_generic(r, t, m, n0, nl);
+	redc_body(r, t, m, n0, nl);
+}
+
+#define BN_SIZES(X) X(16) X(24) X(32) X(48) X(64)
+
+#define BN_DEFINE(N)									\
+static void mul_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		    hwc_u64 n0, hwc_u64 *t)						\
+{ mul_body(r, a, b, m, n0, N, t); }							\
+static void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+		    hwc_u64 *t)								\
+{ sqr_body(r, a, m, n0, N, t); }							\
+static void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0)		\
+{ redc_body(r, a, m, n0, N); }
+BN_SIZES(BN_DEFINE)
+
+void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: mul_##N(r, a, b, m, n0, t); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	mul_body(r, a, b, m, n0, nl, t);
+}
+
+void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: sqr_##N(r, a, m, n0, t); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	sqr_body(r, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: redc_##N(r, a, m, n0); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	redc_body(r, a, m, n0, nl);
 }
 
 const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features)
