@@ -14,7 +14,7 @@ hwc_expected_drivers() {
 	fi
 	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
 	if cpu_has bmi2 && cpu_has adx; then
-		echo rsa-hwcrypt-mulx
+		echo rsa-hwcrypt-adx
 	else
 		echo rsa-hwcrypt-generic
 	fi
