@@ -137,6 +137,7 @@ struct hwc_rsa_key {
 	unsigned int ebits;
 	unsigned int have_priv, have_crt;
 	hwc_u64 e[HWC_BN_MAX_LIMBS];
+	hwc_u64 re[HWC_BN_MAX_LIMBS];	/* R^e mod n, normal form (see pow_e() in rsa.c) */
 	struct hwc_bn_mont n;
 	/* secret from here on */
 	hwc_u64 d[HWC_BN_MAX_LIMBS];

@@ -115,6 +115,34 @@ static void mul_plain(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned i
 	}
 }
 
+/* r = a^e mod m, Montgomery form in and out; e public: square-and-multiply on its bits. */
+static void modexp_public(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
+			  hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
+{
+	const struct hwc_bn_impl *bn = key->bn;
+	unsigned int nl = ctx->nl, i = key->ebits - 1;
+
+	copy(r, a, nl);
+	while (i-- > 0) {
+		bn->sqr(r, r, ctx->m, ctx->n0, nl, t);
+		if (key->e[i / 64] >> (i % 64) & 1)
+			bn->mul(r, r, a, ctx->m, ctx->n0, nl, t);
+	}
+}
+
+/*
+ * r = a^e mod n, a and r in normal form, a < n: a read as the Montgomery form of a/R gives
+ * (a/R)^e R = a^e R^(1-e) out of modexp_public, and one multiplication by R^e (key->re)
+ * divides by R once more: a^e. That saves converting a into Montgomery form and r out of it.
+ */
+static void pow_e(const struct hwc_rsa_key *key, hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
+{
+	const struct hwc_bn_mont *n = &key->n;
+
+	modexp_public(key, n, r, a, t);
+	key->bn->mul(r, r, key->re, n->m, n->n0, n->nl, t);
+}
+
 /* ed2 = e * d - 2 (e >= 3 and d >= 1, so no wrap), the unblinding exponent without CRT. */
 static void set_ed2(struct hwc_rsa_key *key)
 {
@@ -190,6 +218,11 @@ int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
 	key->ebits = hwc_bn_bits_public(key->e, nl);
 	if (key->ebits < 2 || hwc_bn_cmp_public(key->e, key->n.m, nl) >= 0)
 		goto out;
+	/* R^e: the Montgomery power of rr = R^2 is R^(e+1), times 1 / R gives R^e. */
+	modexp_public(key, &key->n, tmp, key->n.rr, t);
+	zero(tmp + HWC_BN_MAX_LIMBS, nl);
+	tmp[HWC_BN_MAX_LIMBS] = 1;
+	bn->mul(key->re, tmp, tmp + HWC_BN_MAX_LIMBS, key->n.m, key->n.n0, nl, t);
 
 	if (priv) {
 		if (!raw->d_sz || load(key->d, nl, raw->d, raw->d_sz))
@@ -211,21 +244,6 @@ out:
 	return err;
 }
 
-/* r = a^e mod m, Montgomery form in and out; e public: square-and-multiply on its bits. */
-static void modexp_public(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
-			  hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
-{
-	const struct hwc_bn_impl *bn = key->bn;
-	unsigned int nl = ctx->nl, i = key->ebits - 1;
-
-	copy(r, a, nl);
-	while (i-- > 0) {
-		bn->sqr(r, r, ctx->m, ctx->n0, nl, t);
-		if (key->e[i / 64] >> (i % 64) & 1)
-			bn->mul(r, r, a, ctx->m, ctx->n0, nl, t);
-	}
-}
-
 /* Converts @in (checked < n by the caller) to limbs; 0 or -HWC_EINVAL. */
 static int load_input(const struct hwc_rsa_key *key, hwc_u64 *c, const hwc_u8 *in, hwc_size len)
 {
@@ -237,21 +255,15 @@ static int load_input(const struct hwc_rsa_key *key, hwc_u64 *c, const hwc_u8 *i
 int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in, hwc_size inlen,
 		   void *wsp)
 {
-	const struct hwc_bn_impl *bn = key->bn;
-	const struct hwc_bn_mont *n = &key->n;
 	unsigned int nl = key->nl;
-	hwc_u64 *ws = wsp, *c = ws + WS_C * nl, *x = ws + WS_R * nl, *v = ws + WS_V * nl;
+	hwc_u64 *ws = wsp, *c = ws + WS_C * nl, *v = ws + WS_V * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl;
 
 	if (!nl)
 		return -HWC_EINVAL;
 	if (load_input(key, c, in, inlen))
 		return -HWC_EINVAL;
-	bn->mul(x, c, n->rr, n->m, n->n0, nl, t);
-	modexp_public(key, n, v, x, t);
-	zero(x, nl);
-	x[0] = 1;
-	bn->mul(v, v, x, n->m, n->n0, nl, t);
+	pow_e(key, v, c, t);
 	hwc_bn_to_bytes(out, key->bytes, v, nl);
 	return 0;
 }
@@ -347,11 +359,7 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	}
 
 	/* Fault check: s^e must give c back. */
-	bn->mul(v, s, n->rr, n->m, n->n0, nl, t);
-	modexp_public(key, n, sp, v, t);
-	zero(h, nl);
-	h[0] = 1;
-	bn->mul(v, sp, h, n->m, n->n0, nl, t);
+	pow_e(key, v, s, t);
 	ok = hwc_bn_eq_mask(v, c, nl);
 	for (i = 0; i < nl; i++)
 		s[i] &= ok;
