@@ -22,6 +22,10 @@
 
 #define ADX_INLINE static inline __attribute__((always_inline))
 
+#ifndef ADX_SPLIT_MIN
+#define ADX_SPLIT_MIN 48
+#endif
+
 /*
  * Body of one row at limb offsets hwc_o (into %[t]) and hwc_b (into %[b]), hwc_L limbs, with the
  * multiplier in RDX. Leaves the high half of the last product in R10, CF and OF pending.
@@ -138,6 +142,47 @@ ADX_INLINE void sqr_diagonal(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
 		: "rdx", "r8", "r9", "r10", "cc", "memory");
 }
 
+/* Half-size triangles for the split below, each instance once (not inlined twice). */
+#define ADX_TRI(N)									\
+static __attribute__((noinline)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)		\
+{ sqr_triangle(t, a, N); }
+ADX_TRI(12) ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
+
+ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
+{
+	switch (h) {
+	case 12: tri_12(t, a); break;
+	case 16: tri_16(t, a); break;
+	case 24: tri_24(t, a); break;
+	case 32: tri_32(t, a); break;
+	}
+}
+
+/*
+ * Cross products of a large a = aL + aH 2^(64 h), n = 2h: triangle(aL) at limb 0,
+ * triangle(aH) at limb n, and aL * aH (every pair with one index in each half) added at limb h.
+ * A fully unrolled triangle of 48 or 64 limbs is 25-45 KiB of code, more than the L1
+ * instruction cache; this keeps two half triangles and one row loop. t zeroed by the caller.
+ */
+ADX_INLINE void sqr_triangle_split(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
+{
+	const unsigned int h = n / 2;
+	hwc_u64 p[HWC_BN_MAX_LIMBS / 2];
+	unsigned char c = 0;
+	unsigned int i;
+
+	tri_half(t, a, h);
+	tri_half(t + n, a + h, h);
+	for (i = 0; i < h; i++)
+		p[i] = 0;
+	for (i = 0; i < h; i++)
+		row_store(p + i, a[i], a + h, h);
+	for (i = 0; i < n; i++)
+		c = __builtin_ia32_addcarryx_u64(c, t[h + i], p[i], (unsigned long long *)&t[h + i]);
+	for (i = h + n; i < 2 * n; i++)
+		c = __builtin_ia32_addcarryx_u64(c, t[i], 0, (unsigned long long *)&t[i]);
+}
+
 /* r = (top:a) - m if that does not borrow, else a; by mask. */
 ADX_INLINE void csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m,
 		     const unsigned int n)
@@ -184,7 +229,10 @@ ADX_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64
 
 	for (i = 0; i < 2 * n; i++)
 		t[i] = 0;
-	sqr_triangle(t, a, n);
+	if (n >= ADX_SPLIT_MIN)
+		sqr_triangle_split(t, a, n);
+	else
+		sqr_triangle(t, a, n);
 	sqr_diagonal(t, a, n);
 	redc_body(r, t, m, n0, n);
 }
