@@ -144,7 +144,7 @@ ADX_INLINE void sqr_diagonal(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
 
 /* Half-size triangles for the split below, each instance once (not inlined twice). */
 #define ADX_TRI(N)									\
-static __attribute__((noinline)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)		\
+static __attribute__((__noinline__)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)		\
 { sqr_triangle(t, a, N); }
 ADX_TRI(12) ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
 
