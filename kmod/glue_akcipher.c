@@ -160,10 +160,9 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 	const struct hwc_rsa_key *key = ctx->key;
 	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	struct hwc_rsa_yield yield = { may_sleep ? hwc_rsa_yield : NULL, NULL };
-	u8 rnd[HWC_RSA_RANDOM_BYTES];
 	unsigned int bytes, srclen = req->src_len;
-	size_t wsz, total;
-	u8 *buf, *in, *out;
+	size_t wsz, rsz, total;
+	u8 *buf, *in, *out, *rnd;
 	int err, nents;
 
 	if (!key || (priv && !key->have_priv))
@@ -177,11 +176,14 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 	if (srclen > 2 * bytes)
 		return -EINVAL;
 	wsz = hwc_rsa_ws_bytes(key);
-	total = ALIGN(srclen + bytes, 8) + wsz;
+	/* Fresh blinding bytes for every private op (1 KiB at most): with the buffer, off-stack. */
+	rsz = priv ? ALIGN(hwc_rsa_random_bytes(key), 8) : 0;
+	total = ALIGN(srclen + bytes, 8) + rsz + wsz;
 	buf = may_sleep ? kvmalloc(total, GFP_KERNEL) : kmalloc(total, GFP_ATOMIC);
 	if (!buf)
 		return -ENOMEM;
 	in = buf + ALIGN(srclen + bytes, 8) - srclen - bytes;
+	rnd = buf + ALIGN(srclen + bytes, 8);
 	out = in + srclen;
 	nents = sg_nents_for_len(req->src, srclen);
 	if (nents < 0 || sg_copy_to_buffer(req->src, nents, in, srclen) != srclen) {
@@ -189,9 +191,8 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 		goto out;
 	}
 	if (priv) {
-		get_random_bytes(rnd, sizeof(rnd));
+		get_random_bytes(rnd, hwc_rsa_random_bytes(key));
 		err = hwc_rsa_private(key, out, in, srclen, rnd, buf + total - wsz, &yield);
-		memzero_explicit(rnd, sizeof(rnd));
 	} else {
 		err = hwc_rsa_public(key, out, in, srclen, buf + total - wsz);
 	}

@@ -60,6 +60,12 @@ void hwc_bn_sqr_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 		     unsigned int nl, hwc_u64 *t);
 void hwc_bn_redc_mulx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 
+void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		    unsigned int nl, hwc_u64 *t);
+void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+
 /* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
 hwc_u64 hwc_bn_n0(hwc_u64 m0);
 /* r = a - b over nl limbs; returns the borrow (0 or 1). */
@@ -109,17 +115,20 @@ struct hwc_rsa_yield {
 };
 
 /*
- * r = a^e mod m in Montgomery form (a and r in Montgomery form), for a secret exponent @e of
- * @ebits bits (ebits a public bound, fixed by the key size): fixed windows, every table entry
- * read for every window, one multiplication per window whatever the digit.
- * @ws: hwc_bn_modexp_ws_limbs(ctx->nl, ebits) limbs of workspace.
+ * r = a1^e1 * a2^e2 mod m in Montgomery form (a1, a2 and r in Montgomery form), for secret
+ * exponents @e1, @e2 (@e1limbs, @e2limbs limbs; bits above are taken as zero) of at most @ebits
+ * bits, a public bound fixed by the key size: fixed windows with the squarings shared, every
+ * entry of both tables read for every window, two multiplications per window whatever the
+ * digits. The private op uses it to unblind in the same pass (a2 = r, e2 = p - 2: r^-1).
+ * @ws: hwc_bn_modexp2_ws_limbs(ctx->nl, ebits) limbs of workspace.
  */
-void hwc_bn_modexp_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
-		      const hwc_u64 *a, const hwc_u64 *e, unsigned int ebits, hwc_u64 *ws,
-		      const struct hwc_rsa_yield *y);
-hwc_size hwc_bn_modexp_ws_limbs(unsigned int nl, unsigned int ebits);
+void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
+		       const hwc_u64 *a1, const hwc_u64 *e1, unsigned int e1limbs,
+		       const hwc_u64 *a2, const hwc_u64 *e2, unsigned int e2limbs,
+		       unsigned int ebits, hwc_u64 *ws, const struct hwc_rsa_yield *y);
+hwc_size hwc_bn_modexp2_ws_limbs(unsigned int nl, unsigned int ebits);
 
-/* The key: fixed-size so that callers allocate it in one piece (about 10 KiB). */
+/* The key: fixed-size so that callers allocate it in one piece (about 12 KiB). */
 struct hwc_rsa_key {
 	const struct hwc_bn_impl *bn;
 	unsigned int bits;		/* of n */
@@ -128,9 +137,11 @@ struct hwc_rsa_key {
 	unsigned int ebits;
 	unsigned int have_priv, have_crt;
 	hwc_u64 e[HWC_BN_MAX_LIMBS];
+	hwc_u64 re[HWC_BN_MAX_LIMBS];	/* R^e mod n, normal form (see pow_e() in rsa.c) */
 	struct hwc_bn_mont n;
 	/* secret from here on */
 	hwc_u64 d[HWC_BN_MAX_LIMBS];
+	hwc_u64 ed2[2 * HWC_BN_MAX_LIMBS];	/* e*d - 2 (no CRT only): r^(ed-2) = r^-1 mod n */
 	struct hwc_bn_mont p, q;
 	hwc_u64 dp[HWC_BN_HALF_LIMBS], dq[HWC_BN_HALF_LIMBS];
 	hwc_u64 qinv[HWC_BN_HALF_LIMBS];	/* q^-1 mod p, fully reduced, normal form */
@@ -143,8 +154,12 @@ struct hwc_rsa_raw {
 	hwc_size n_sz, e_sz, d_sz, p_sz, q_sz, dp_sz, dq_sz, qinv_sz;
 };
 
-/* Random bytes a private operation consumes (the caller draws them: the core fetches nothing). */
-#define HWC_RSA_RANDOM_BYTES	16
+/*
+ * Random bytes a private operation consumes at most (the caller draws them: the core fetches
+ * nothing); hwc_rsa_random_bytes() gives the exact count for a key: 8 * (limbs + 1) per
+ * blinding factor, the extra 64 bits making it uniform modulo the prime within 2^-64.
+ */
+#define HWC_RSA_RANDOM_BYTES	((HWC_BN_MAX_LIMBS + 2) * 8)
 
 /* Workspace hwc_rsa_set_key() needs (8-byte aligned), kept off the kernel stack. */
 #define HWC_RSA_SETKEY_WS_BYTES	((5 * HWC_BN_MAX_LIMBS + 2) * 8)
@@ -160,6 +175,8 @@ int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
 void hwc_rsa_key_wipe(struct hwc_rsa_key *key);
 /* Bytes of workspace an operation on @key needs (8-byte aligned memory). */
 hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key);
+/* Random bytes hwc_rsa_private() reads from @rnd for @key (at most HWC_RSA_RANDOM_BYTES). */
+hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key);
 
 /*
  * out = in^e mod n, key->bytes bytes big-endian. @in is big-endian of any length (leading zeros
@@ -168,12 +185,12 @@ hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key);
 int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in, hwc_size inlen,
 		   void *ws);
 /*
- * out = in^d mod n: CRT with base blinding (fresh factor from @rnd) and a check with e of the
- * result before anything is written; a mismatch (fault, inconsistent key) gives -HWC_EIO and an
+ * out = in^d mod n: CRT with base blinding (a fresh uniformly random factor per prime, drawn
+ * from @rnd: hwc_rsa_random_bytes(key) bytes, never reused) and a check with e of the result
+ * before anything is written; a mismatch (fault, inconsistent key) gives -HWC_EIO and an
  * all-zero output. in >= n: -HWC_EINVAL. No key-dependent branch or index.
  */
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
-		    hwc_size inlen, const hwc_u8 rnd[HWC_RSA_RANDOM_BYTES], void *ws,
-		    const struct hwc_rsa_yield *y);
+		    hwc_size inlen, const hwc_u8 *rnd, void *ws, const struct hwc_rsa_yield *y);
 
 #endif /* HWC_RSA_H */

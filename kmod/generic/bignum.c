@@ -191,8 +191,15 @@ unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl)
 	return 0;
 }
 
+/*
+ * The bodies below are compiled once per common limb count with the count a constant (the
+ * halves and moduli of 2048..8192-bit keys), so the compiler unrolls and schedules the inner
+ * rows, and once with a variable count for the rest.
+ */
+#define BN_INLINE static inline __attribute__((always_inline))
+
 /* t[0 .. 2nl) = a * b, schoolbook by rows. */
-static void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl)
+BN_INLINE void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const unsigned int nl)
 {
 	unsigned int i, j;
 
@@ -211,7 +218,8 @@ static void mul_plain(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, unsigned i
 	}
 }
 
-void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+BN_INLINE void redc_body(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			 const unsigned int nl)
 {
 	hwc_u64 top = 0;
 	unsigned int i, j;
@@ -234,15 +242,15 @@ void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, u
 	hwc_bn_csub(r, a + nl, top, m, nl);
 }
 
-void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+BN_INLINE void mul_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, const unsigned int nl, hwc_u64 *t)
 {
 	mul_plain(t, a, b, nl);
-	hwc_bn_redc_generic(r, t, m, n0, nl);
+	redc_body(r, t, m, n0, nl);
 }
 
-void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-			unsigned int nl, hwc_u64 *t)
+BN_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			const unsigned int nl, hwc_u64 *t)
 {
 	hwc_u64 c;
 	unsigned int i, j;
@@ -275,7 +283,52 @@ void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 
 		t[2 * i + 1] = (hwc_u64)s;
 		c = (hwc_u64)(s >> 64);
 	}
-	hwc_bn_redc_generic(r, t, m, n0, nl);
+	redc_body(r, t, m, n0, nl);
+}
+
+#define BN_SIZES(X) X(16) X(24) X(32) X(48) X(64)
+
+#define BN_DEFINE(N)									\
+static void mul_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		    hwc_u64 n0, hwc_u64 *t)						\
+{ mul_body(r, a, b, m, n0, N, t); }							\
+static void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+		    hwc_u64 *t)								\
+{ sqr_body(r, a, m, n0, N, t); }							\
+static void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0)		\
+{ redc_body(r, a, m, n0, N); }
+BN_SIZES(BN_DEFINE)
+
+void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: mul_##N(r, a, b, m, n0, t); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	mul_body(r, a, b, m, n0, nl, t);
+}
+
+void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: sqr_##N(r, a, m, n0, t); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	sqr_body(r, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	switch (nl) {
+#define BN_CASE(N) case N: redc_##N(r, a, m, n0); return;
+	BN_SIZES(BN_CASE)
+#undef BN_CASE
+	}
+	redc_body(r, a, m, n0, nl);
 }
 
 const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features)
@@ -322,10 +375,10 @@ static unsigned int window_bits(unsigned int ebits)
 	return ebits <= 640 ? 4 : ebits <= 2560 ? 5 : 6;
 }
 
-hwc_size hwc_bn_modexp_ws_limbs(unsigned int nl, unsigned int ebits)
+hwc_size hwc_bn_modexp2_ws_limbs(unsigned int nl, unsigned int ebits)
 {
-	/* table, accumulator, selected entry, product scratch */
-	return ((hwc_size)1 << window_bits(ebits)) * nl + 2 * nl + 2 * nl + 2;
+	/* two tables, accumulator, selected entry, product scratch */
+	return 2 * ((hwc_size)1 << window_bits(ebits)) * nl + 2 * nl + 2 * nl + 2;
 }
 
 /* Window @win (w bits from bit win*w) of exponent @e (elimbs limbs): a public position. */
@@ -339,32 +392,47 @@ static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit
 	return v & ((1ull << w) - 1);
 }
 
-/* r = table[digit] reading every entry. */
+/*
+ * r = table[digit] reading every entry. Limb-major with the masks made once: each output limb is
+ * an OR over the entries kept in a register, four limbs at a time.
+ */
 static void table_select(hwc_u64 *r, const hwc_u64 *table, unsigned int n, unsigned int nl,
 			 hwc_u64 digit)
 {
+	hwc_u64 mask[64];
 	unsigned int i, j;
 
-	for (j = 0; j < nl; j++)
-		r[j] = 0;
-	for (i = 0; i < n; i++) {
-		hwc_u64 mask = ct_is_zero(i ^ digit);
-		const hwc_u64 *ent = table + (hwc_size)i * nl;
+	for (i = 0; i < n; i++)
+		mask[i] = ct_is_zero(i ^ digit);
+	for (j = 0; j + 4 <= nl; j += 4) {
+		hwc_u64 a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+		const hwc_u64 *ent = table + j;
 
-		for (j = 0; j < nl; j++)
-			r[j] |= ent[j] & mask;
+		for (i = 0; i < n; i++, ent += nl) {
+			a0 |= ent[0] & mask[i];
+			a1 |= ent[1] & mask[i];
+			a2 |= ent[2] & mask[i];
+			a3 |= ent[3] & mask[i];
+		}
+		r[j] = a0;
+		r[j + 1] = a1;
+		r[j + 2] = a2;
+		r[j + 3] = a3;
+	}
+	for (; j < nl; j++) {
+		hwc_u64 a0 = 0;
+
+		for (i = 0; i < n; i++)
+			a0 |= table[(hwc_size)i * nl + j] & mask[i];
+		r[j] = a0;
 	}
 }
 
-void hwc_bn_modexp_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
-		      const hwc_u64 *a, const hwc_u64 *e, unsigned int ebits, hwc_u64 *ws,
-		      const struct hwc_rsa_yield *y)
+/* table[0] = one, table[i] = a^i: half squarings, half multiplications. */
+static void table_build(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx,
+			hwc_u64 *table, const hwc_u64 *a, unsigned int n, hwc_u64 *t)
 {
-	unsigned int nl = ctx->nl, w = window_bits(ebits), n = 1u << w;
-	unsigned int elimbs = (ebits + 63) / 64, nwin = (ebits + w - 1) / w, i, k;
-	hwc_u64 *table = ws, *acc = table + (hwc_size)n * nl, *sel = acc + nl, *t = sel + nl;
-	const hwc_u64 *m = ctx->m;
-	hwc_u64 n0 = ctx->n0;
+	unsigned int nl = ctx->nl, i, k;
 
 	for (k = 0; k < nl; k++) {
 		table[k] = ctx->one[k];
@@ -374,21 +442,41 @@ void hwc_bn_modexp_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ct
 		hwc_u64 *ent = table + (hwc_size)i * nl;
 
 		if (i % 2 == 0)
-			bn->sqr(ent, table + (hwc_size)(i / 2) * nl, m, n0, nl, t);
+			bn->sqr(ent, table + (hwc_size)(i / 2) * nl, ctx->m, ctx->n0, nl, t);
 		else
-			bn->mul(ent, table + (hwc_size)(i - 1) * nl, a, m, n0, nl, t);
+			bn->mul(ent, table + (hwc_size)(i - 1) * nl, a, ctx->m, ctx->n0, nl, t);
 	}
-	table_select(acc, table, n, nl, exp_digit(e, elimbs, (nwin - 1) * w, w));
+}
+
+void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
+		       const hwc_u64 *a1, const hwc_u64 *e1, unsigned int e1limbs,
+		       const hwc_u64 *a2, const hwc_u64 *e2, unsigned int e2limbs,
+		       unsigned int ebits, hwc_u64 *ws, const struct hwc_rsa_yield *y)
+{
+	unsigned int nl = ctx->nl, w = window_bits(ebits), n = 1u << w;
+	unsigned int nwin = (ebits + w - 1) / w, i, k;
+	hwc_u64 *tab1 = ws, *tab2 = tab1 + (hwc_size)n * nl, *acc = tab2 + (hwc_size)n * nl;
+	hwc_u64 *sel = acc + nl, *t = sel + nl;
+	const hwc_u64 *m = ctx->m;
+	hwc_u64 n0 = ctx->n0;
+
+	table_build(bn, ctx, tab1, a1, n, t);
+	table_build(bn, ctx, tab2, a2, n, t);
+	table_select(acc, tab1, n, nl, exp_digit(e1, e1limbs, (nwin - 1) * w, w));
+	table_select(sel, tab2, n, nl, exp_digit(e2, e2limbs, (nwin - 1) * w, w));
+	bn->mul(acc, acc, sel, m, n0, nl, t);
 	for (i = nwin - 1; i-- > 0;) {
 		for (k = 0; k < w; k++)
 			bn->sqr(acc, acc, m, n0, nl, t);
 		/* Multiplying by table[0] (one) for a zero digit keeps the operation count fixed. */
-		table_select(sel, table, n, nl, exp_digit(e, elimbs, i * w, w));
+		table_select(sel, tab1, n, nl, exp_digit(e1, e1limbs, i * w, w));
+		bn->mul(acc, acc, sel, m, n0, nl, t);
+		table_select(sel, tab2, n, nl, exp_digit(e2, e2limbs, i * w, w));
 		bn->mul(acc, acc, sel, m, n0, nl, t);
 		if (y && y->fn)
 			y->fn(y->arg);
 	}
 	for (k = 0; k < nl; k++)
 		r[k] = acc[k];
-	hwc_memzero_explicit(ws, hwc_bn_modexp_ws_limbs(nl, ebits) * sizeof(hwc_u64));
+	hwc_memzero_explicit(ws, hwc_bn_modexp2_ws_limbs(nl, ebits) * sizeof(hwc_u64));
 }

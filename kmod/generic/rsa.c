@@ -3,17 +3,15 @@
  * RSA primitive (RFC 8017 RSAEP/RSADP) on the constant-time bignum core: key setup, public op,
  * and the private op with CRT, base blinding and a fault check.
  *
- * Blinding. A blinding factor needs its inverse, and a constant-time modular inversion per
- * operation would cost about as much as the private operation itself. We blind each CRT half
- * with a power of two instead: for a fresh random 64-bit k per half,
- *     X = 2^k mod p,  X^-1 = (1/2)^k mod p      (64 squarings each, the doubling or halving
- *                                                 selected by a mask: no branch on k),
- *     x' = (c mod p) * X^e,   y = x'^dp = c^dp * X^(e*dp) = s_p * X   (e*dp = 1 mod p-1),
- *     s_p = y * X^-1.
- * So the exponentiation never sees the attacker's c but c times an unknown factor drawn from
- * 2^64 values, fresh for every operation and independent per prime, and the inverse comes for
- * free because 1/2 mod p is (p+1)/2. This costs about 150 half-size squarings per half, some
- * 12% of an RSA-2048 private op. Without CRT parameters the same is done modulo n with d.
+ * Blinding. Every private operation blinds each CRT half with its own fresh, uniformly random
+ * factor r mod p (from 64 more random bits than p has, reduced: bias below 2^-64):
+ *     x' = (c mod p) * r^e,   x'^dp = c^dp * r^(e*dp) = s_p * r      (e*dp = 1 mod p-1),
+ *     s_p = x'^dp * r^(p-2)                                          (r^(p-2) = r^-1, Fermat),
+ * and the two powers share their squarings in one fixed-window pass (hwc_bn_modexp2_ct), so the
+ * inverse costs one more table and one more multiplication per window, some 20% of the op, and
+ * needs no inversion algorithm whose running time could depend on r or p. The exponentiation
+ * never sees the attacker's c, only c times a uniformly random unknown. Without CRT parameters
+ * the same is done modulo n with d, and r^-1 = r^(e*d-2) (r^(e*d-1) = 1 for r prime to n).
  *
  * Faults. Before anything is written, s^e mod n is compared with c; on a mismatch (a glitched
  * half would otherwise hand out a multiple of one prime) the output is all zeros and the
@@ -43,16 +41,29 @@ void hwc_rsa_key_wipe(struct hwc_rsa_key *key)
 	hwc_memzero_explicit(key, sizeof(*key));
 }
 
+/* Public bound on the bits of e*d - 2. */
+static unsigned int ed2_bits(const struct hwc_rsa_key *key)
+{
+	return key->nl * 64 + key->ebits;
+}
+
 /* Largest modexp workspace the key's operations need, in limbs. */
 static hwc_size modexp_ws(const struct hwc_rsa_key *key)
 {
 	if (key->have_crt)
-		return hwc_bn_modexp_ws_limbs(key->hl, key->hl * 64);
-	return key->have_priv ? hwc_bn_modexp_ws_limbs(key->nl, key->nl * 64) : 0;
+		return hwc_bn_modexp2_ws_limbs(key->hl, key->hl * 64);
+	return key->have_priv ? hwc_bn_modexp2_ws_limbs(key->nl, ed2_bits(key)) : 0;
+}
+
+hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key)
+{
+	if (key->have_crt)
+		return 2 * 8 * ((hwc_size)key->hl + 1);
+	return 8 * ((hwc_size)key->nl + 1);
 }
 
 /* Named slices of the workspace, each nl limbs (wide ones 2 nl + 2). */
-enum { WS_C, WS_X, WS_XI, WS_B, WS_Y, WS_SP, WS_SQ, WS_H, WS_S, WS_V, WS_NSLOTS };
+enum { WS_C, WS_R, WS_PM2, WS_B, WS_SP, WS_SQ, WS_H, WS_S, WS_V, WS_NSLOTS };
 
 hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key)
 {
@@ -101,6 +112,49 @@ static void mul_plain(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned i
 			c = (hwc_u64)(p >> 64);
 		}
 		r[i + hl] = c;
+	}
+}
+
+/* r = a^e mod m, Montgomery form in and out; e public: square-and-multiply on its bits. */
+static void modexp_public(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
+			  hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
+{
+	const struct hwc_bn_impl *bn = key->bn;
+	unsigned int nl = ctx->nl, i = key->ebits - 1;
+
+	copy(r, a, nl);
+	while (i-- > 0) {
+		bn->sqr(r, r, ctx->m, ctx->n0, nl, t);
+		if (key->e[i / 64] >> (i % 64) & 1)
+			bn->mul(r, r, a, ctx->m, ctx->n0, nl, t);
+	}
+}
+
+/*
+ * r = a^e mod n, a and r in normal form, a < n: a read as the Montgomery form of a/R gives
+ * (a/R)^e R = a^e R^(1-e) out of modexp_public, and one multiplication by R^e (key->re)
+ * divides by R once more: a^e. That saves converting a into Montgomery form and r out of it.
+ */
+static void pow_e(const struct hwc_rsa_key *key, hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
+{
+	const struct hwc_bn_mont *n = &key->n;
+
+	modexp_public(key, n, r, a, t);
+	key->bn->mul(r, r, key->re, n->m, n->n0, n->nl, t);
+}
+
+/* ed2 = e * d - 2 (e >= 3 and d >= 1, so no wrap), the unblinding exponent without CRT. */
+static void set_ed2(struct hwc_rsa_key *key)
+{
+	unsigned int i;
+	hwc_u64 borrow = 2;
+
+	mul_plain(key->ed2, key->e, key->d, key->nl);
+	for (i = 0; i < 2 * key->nl; i++) {
+		unsigned __int128 v = (unsigned __int128)key->ed2[i] - borrow;
+
+		key->ed2[i] = (hwc_u64)v;
+		borrow = (hwc_u64)(v >> 64) & 1;
 	}
 }
 
@@ -164,6 +218,11 @@ int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
 	key->ebits = hwc_bn_bits_public(key->e, nl);
 	if (key->ebits < 2 || hwc_bn_cmp_public(key->e, key->n.m, nl) >= 0)
 		goto out;
+	/* R^e: the Montgomery power of rr = R^2 is R^(e+1), times 1 / R gives R^e. */
+	modexp_public(key, &key->n, tmp, key->n.rr, t);
+	zero(tmp + HWC_BN_MAX_LIMBS, nl);
+	tmp[HWC_BN_MAX_LIMBS] = 1;
+	bn->mul(key->re, tmp, tmp + HWC_BN_MAX_LIMBS, key->n.m, key->n.n0, nl, t);
 
 	if (priv) {
 		if (!raw->d_sz || load(key->d, nl, raw->d, raw->d_sz))
@@ -173,6 +232,8 @@ int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
 			err = set_crt(key, raw, tmp, t);
 			if (err)
 				goto out;
+		} else {
+			set_ed2(key);
 		}
 	}
 	err = 0;
@@ -181,21 +242,6 @@ out:
 	if (err)
 		hwc_rsa_key_wipe(key);
 	return err;
-}
-
-/* r = a^e mod m, Montgomery form in and out; e public: square-and-multiply on its bits. */
-static void modexp_public(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
-			  hwc_u64 *r, const hwc_u64 *a, hwc_u64 *t)
-{
-	const struct hwc_bn_impl *bn = key->bn;
-	unsigned int nl = ctx->nl, i = key->ebits - 1;
-
-	copy(r, a, nl);
-	while (i-- > 0) {
-		bn->sqr(r, r, ctx->m, ctx->n0, nl, t);
-		if (key->e[i / 64] >> (i % 64) & 1)
-			bn->mul(r, r, a, ctx->m, ctx->n0, nl, t);
-	}
 }
 
 /* Converts @in (checked < n by the caller) to limbs; 0 or -HWC_EINVAL. */
@@ -209,68 +255,48 @@ static int load_input(const struct hwc_rsa_key *key, hwc_u64 *c, const hwc_u8 *i
 int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in, hwc_size inlen,
 		   void *wsp)
 {
-	const struct hwc_bn_impl *bn = key->bn;
-	const struct hwc_bn_mont *n = &key->n;
 	unsigned int nl = key->nl;
-	hwc_u64 *ws = wsp, *c = ws + WS_C * nl, *x = ws + WS_X * nl, *v = ws + WS_V * nl;
+	hwc_u64 *ws = wsp, *c = ws + WS_C * nl, *v = ws + WS_V * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl;
 
 	if (!nl)
 		return -HWC_EINVAL;
 	if (load_input(key, c, in, inlen))
 		return -HWC_EINVAL;
-	bn->mul(x, c, n->rr, n->m, n->n0, nl, t);
-	modexp_public(key, n, v, x, t);
-	zero(x, nl);
-	x[0] = 1;
-	bn->mul(v, v, x, n->m, n->n0, nl, t);
+	pow_e(key, v, c, t);
 	hwc_bn_to_bytes(out, key->bytes, v, nl);
 	return 0;
 }
 
 /*
- * y = (x * X^e)^exp * X^-1 mod m, X = 2^k (see the head comment): the blinded exponentiation of
- * one modulus. x and y in Montgomery form; @k from the caller's random bytes.
+ * y = (x * r^e)^exp * r^inv mod m for a fresh r drawn from @rnd (nl + 1 limbs' worth of bytes),
+ * r^inv = r^-1 (see the head comment): the blinded exponentiation of one modulus. x and y in
+ * Montgomery form.
  */
 static void blinded_exp(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
-			hwc_u64 *y, const hwc_u64 *x, const hwc_u64 *exp, hwc_u64 k,
-			hwc_u64 *ws, hwc_u64 *t, hwc_u64 *mws, const struct hwc_rsa_yield *yf)
+			hwc_u64 *y, const hwc_u64 *x, const hwc_u64 *exp, unsigned int explimbs,
+			const hwc_u64 *inv, unsigned int invlimbs, unsigned int ebits,
+			const hwc_u8 *rnd, hwc_u64 *ws, hwc_u64 *t, hwc_u64 *mws,
+			const struct hwc_rsa_yield *yf)
 {
 	const struct hwc_bn_impl *bn = key->bn;
-	unsigned int nl = ctx->nl, i;
-	hwc_u64 *X = ws + WS_X * key->nl, *XI = ws + WS_XI * key->nl, *B = ws + WS_B * key->nl;
+	unsigned int nl = ctx->nl;
+	hwc_u64 *r = ws + WS_R * key->nl, *B = ws + WS_B * key->nl;
 
-	copy(X, ctx->one, nl);
-	copy(XI, ctx->one, nl);
-	for (i = 64; i-- > 0;) {
-		hwc_u64 bit = 0 - ((k >> i) & 1);
-
-		bn->sqr(X, X, ctx->m, ctx->n0, nl, t);
-		hwc_bn_modadd(B, X, X, ctx->m, nl);
-		hwc_bn_select(X, B, X, bit, nl);
-		bn->sqr(XI, XI, ctx->m, ctx->n0, nl, t);
-		hwc_bn_modhalf(B, XI, ctx->m, nl);
-		hwc_bn_select(XI, B, XI, bit, nl);
-	}
-	modexp_public(key, ctx, B, X, t);
+	/*
+	 * (nl + 1) random limbs are below m R, so the reduction is defined; as t -> t/R is a
+	 * bijection mod m, its result is as uniform as t mod m: the Montgomery form of a uniform r.
+	 */
+	load(t, nl + 1, rnd, 8 * ((hwc_size)nl + 1));
+	zero(t + nl + 1, nl - 1);
+	bn->redc(r, t, ctx->m, ctx->n0, nl);
+	modexp_public(key, ctx, B, r, t);
 	bn->mul(B, B, x, ctx->m, ctx->n0, nl, t);
-	hwc_bn_modexp_ct(bn, ctx, y, B, exp, nl * 64, mws, yf);
-	bn->mul(y, y, XI, ctx->m, ctx->n0, nl, t);
-}
-
-static hwc_u64 rnd64(const hwc_u8 *r)
-{
-	hwc_u64 v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | r[i];
-	return v;
+	hwc_bn_modexp2_ct(bn, ctx, y, B, exp, explimbs, r, inv, invlimbs, ebits, mws, yf);
 }
 
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
-		    hwc_size inlen, const hwc_u8 rnd[HWC_RSA_RANDOM_BYTES], void *wsp,
-		    const struct hwc_rsa_yield *yf)
+		    hwc_size inlen, const hwc_u8 *rnd, void *wsp, const struct hwc_rsa_yield *yf)
 {
 	const struct hwc_bn_impl *bn = key->bn;
 	const struct hwc_bn_mont *n = &key->n;
@@ -278,6 +304,7 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	hwc_u64 *ws = wsp;
 	hwc_u64 *c = ws + WS_C * nl, *sp = ws + WS_SP * nl, *sq = ws + WS_SQ * nl;
 	hwc_u64 *h = ws + WS_H * nl, *s = ws + WS_S * nl, *v = ws + WS_V * nl;
+	hwc_u64 *pm2 = ws + WS_PM2 * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl, *wide = t + 2 * nl + 2, *mws = wide + 2 * nl + 2;
 	hwc_u64 ok;
 
@@ -299,8 +326,16 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		bn->redc(sq, wide, q->m, q->n0, hl);
 		bn->mul(sq, sq, key->r3q, q->m, q->n0, hl, t);
 
-		blinded_exp(key, p, sp, sp, key->dp, rnd64(rnd), ws, t, mws, yf);
-		blinded_exp(key, q, sq, sq, key->dq, rnd64(rnd + 8), ws, t, mws, yf);
+		/* r^-1 = r^(prime - 2); m - 2 of an odd m >= 3 borrows nothing beyond limb 0. */
+		zero(pm2, hl);
+		pm2[0] = 2;
+		hwc_bn_sub(pm2, p->m, pm2, hl);
+		blinded_exp(key, p, sp, sp, key->dp, hl, pm2, hl, hl * 64, rnd, ws, t, mws, yf);
+		zero(pm2, hl);
+		pm2[0] = 2;
+		hwc_bn_sub(pm2, q->m, pm2, hl);
+		blinded_exp(key, q, sq, sq, key->dq, hl, pm2, hl, hl * 64,
+			    rnd + 8 * ((hwc_size)hl + 1), ws, t, mws, yf);
 
 		/* Garner: s = s_q + q * ((s_p - s_q) * qinv mod p). */
 		zero(h, hl);
@@ -316,18 +351,15 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		copy(s, wide, nl);
 	} else {
 		bn->mul(sp, c, n->rr, n->m, n->n0, nl, t);
-		blinded_exp(key, n, sp, sp, key->d, rnd64(rnd), ws, t, mws, yf);
+		blinded_exp(key, n, sp, sp, key->d, nl, key->ed2, 2 * nl, ed2_bits(key), rnd, ws, t,
+			    mws, yf);
 		zero(h, nl);
 		h[0] = 1;
 		bn->mul(s, sp, h, n->m, n->n0, nl, t);
 	}
 
 	/* Fault check: s^e must give c back. */
-	bn->mul(v, s, n->rr, n->m, n->n0, nl, t);
-	modexp_public(key, n, sp, v, t);
-	zero(h, nl);
-	h[0] = 1;
-	bn->mul(v, sp, h, n->m, n->n0, nl, t);
+	pow_e(key, v, s, t);
 	ok = hwc_bn_eq_mask(v, c, nl);
 	for (i = 0; i < nl; i++)
 		s[i] &= ok;

@@ -9,5 +9,6 @@
 const struct hwc_bn_impl hwc_bn_impls[] = {
 	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic },
 	{ "mulx", HWC_F_BMI2 | HWC_F_ADX, hwc_bn_mul_mulx, hwc_bn_sqr_mulx, hwc_bn_redc_mulx },
+	{ "adx", HWC_F_BMI2 | HWC_F_ADX, hwc_bn_mul_adx, hwc_bn_sqr_adx, hwc_bn_redc_adx },
 };
 const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

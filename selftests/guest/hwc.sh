@@ -13,7 +13,7 @@ hwc_expected_drivers() {
 	[ -n "$_hwc_aes" ] && hwc_aes_drivers "$_hwc_aes"
 	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
 	if cpu_has bmi2 && cpu_has adx; then
-		echo rsa-hwcrypt-mulx
+		echo rsa-hwcrypt-adx
 	else
 		echo rsa-hwcrypt-generic
 	fi

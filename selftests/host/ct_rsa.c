@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 #include <valgrind/memcheck.h>
 #include "cpu.h"
@@ -32,6 +33,7 @@ static void mont_secret(struct hwc_bn_mont *m)
 static void key_secret(struct hwc_rsa_key *k)
 {
 	VALGRIND_MAKE_MEM_UNDEFINED(k->d, sizeof(k->d));
+	VALGRIND_MAKE_MEM_UNDEFINED(k->ed2, sizeof(k->ed2));
 	mont_secret(&k->p);
 	mont_secret(&k->q);
 	VALGRIND_MAKE_MEM_UNDEFINED(k->dp, sizeof(k->dp));
@@ -118,7 +120,8 @@ int main(int argc, char **argv)
 			BN_bn2binpad(x, in, key.bytes);
 			BN_mod_exp(y, x, d, n, ctx);
 			BN_bn2binpad(y, want, key.bytes);
-			if (getentropy(rnd, sizeof(rnd)))
+			if (getrandom(rnd, hwc_rsa_random_bytes(&key), 0) !=
+			    (ssize_t)hwc_rsa_random_bytes(&key))
 				return 2;
 
 			key_secret(&key);

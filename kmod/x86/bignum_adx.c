@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Montgomery arithmetic on MULX (BMI2) with two independent carry chains, ADCX (carry flag) and
+ * ADOX (overflow flag), in inline assembly: GCC 12 cannot keep two flag chains alive through
+ * _addcarryx_u64 (it spills one through SETC), so the inner rows are written out here.
+ * General-purpose registers only: no FPU/SIMD state, no kernel_fpu_begin() needed.
+ *
+ * One row, t[0..L) += x * b[0..L), is per limb
+ *	mulx b[j], lo, hi_j		(flags untouched)
+ *	adcx t[j], lo			CF chain: the low halves and t
+ *	adox hi_{j-1}, lo		OF chain: the high halves of the previous product
+ *	mov  lo, t[j]
+ * so the two additions of every limb run in parallel. Rows have a compile-time length and are
+ * unrolled by the assembler (.rept with .set counters); the limb counts RSA meets most (halves
+ * and moduli of 1024..8192-bit keys) get their own instances, other counts use the "mulx" tier.
+ * The squaring computes each cross product once (one fully unrolled triangle), then doubles and
+ * adds the diagonal squares in one pass, again with the doubling on CF and the squares on OF.
+ *
+ * Constant time: no branch or address depends on the operands; the final subtraction is masked.
+ */
+#include "../hwc_rsa.h"
+
+#define ADX_INLINE static inline __attribute__((always_inline))
+
+#ifndef ADX_SPLIT_MIN
+#define ADX_SPLIT_MIN 48
+#endif
+
+/*
+ * Body of one row at limb offsets hwc_o (into %[t]) and hwc_b (into %[b]), hwc_L limbs, with the
+ * multiplier in RDX. Leaves the high half of the last product in R10, CF and OF pending.
+ */
+#define ADX_ROW								\
+	"	xor	%%r10d, %%r10d\n"	/* hi_{-1} = 0, CF = OF = 0 */	\
+	"	.set	hwc_j, 0\n"						\
+	"	.rept	hwc_L / 2\n"						\
+	"	mulx	8*(hwc_b+hwc_j)(%[b]), %%r8, %%r9\n"			\
+	"	adcx	8*(hwc_o+hwc_j)(%[t]), %%r8\n"				\
+	"	adox	%%r10, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j)(%[t])\n"				\
+	"	mulx	8*(hwc_b+hwc_j+1)(%[b]), %%r8, %%r10\n"			\
+	"	adcx	8*(hwc_o+hwc_j+1)(%[t]), %%r8\n"			\
+	"	adox	%%r9, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j+1)(%[t])\n"			\
+	"	.set	hwc_j, hwc_j + 2\n"					\
+	"	.endr\n"							\
+	"	.if	hwc_L & 1\n"						\
+	"	mulx	8*(hwc_b+hwc_j)(%[b]), %%r8, %%r9\n"			\
+	"	adcx	8*(hwc_o+hwc_j)(%[t]), %%r8\n"				\
+	"	adox	%%r10, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j)(%[t])\n"				\
+	"	mov	%%r9, %%r10\n"						\
+	"	.endif\n"
+
+/* t[L] = hi + CF + OF: the row's carry limb, into a limb not yet written (no overflow). */
+#define ADX_ROW_END_STORE						\
+	"	mov	$0, %%r9\n"						\
+	"	adcx	%%r9, %%r10\n"						\
+	"	adox	%%r9, %%r10\n"						\
+	"	mov	%%r10, 8*(hwc_o+hwc_L)(%[t])\n"
+
+/*
+ * t[L] += hi + CF + top + OF, top = the carry out. During a reduction the running value stays
+ * below 2 m R, so at most one of the two chains carries out of t[L]: top stays 0 or 1.
+ */
+#define ADX_ROW_END_REDC						\
+	"	mov	$0, %%r9\n"						\
+	"	adcx	8*(hwc_o+hwc_L)(%[t]), %%r10\n"				\
+	"	adox	%[top], %%r10\n"					\
+	"	mov	%%r10, 8*(hwc_o+hwc_L)(%[t])\n"				\
+	"	mov	$0, %[top]\n"						\
+	"	adcx	%%r9, %[top]\n"						\
+	"	adox	%%r9, %[top]\n"
+
+/* t[0..N] = t[0..N) + x * b[0..N): t[N] is written, not added to. */
+ADX_INLINE void row_store(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const unsigned int n)
+{
+	__asm__ volatile(
+		"	.set	hwc_o, 0\n"
+		"	.set	hwc_b, 0\n"
+		"	.set	hwc_L, %c[n]\n"
+		ADX_ROW ADX_ROW_END_STORE
+		: "+d"(x)
+		: [t] "r"(t), [b] "r"(b), [n] "i"(n)
+		: "r8", "r9", "r10", "cc", "memory");
+}
+
+/* t[0..N] += x * m[0..N) + top (at limb N), top = the carry out of limb N. */
+ADX_INLINE hwc_u64 row_redc(hwc_u64 *t, hwc_u64 x, const hwc_u64 *m, hwc_u64 top,
+			    const unsigned int n)
+{
+	__asm__ volatile(
+		"	.set	hwc_o, 0\n"
+		"	.set	hwc_b, 0\n"
+		"	.set	hwc_L, %c[n]\n"
+		ADX_ROW ADX_ROW_END_REDC
+		: "+d"(x), [top] "+r"(top)
+		: [t] "r"(t), [b] "r"(m), [n] "i"(n)
+		: "r8", "r9", "r10", "cc", "memory");
+	return top;
+}
+
+/* t[0..2N) = the cross products a[i] a[j], i < j, once each (t zeroed by the caller). */
+ADX_INLINE void sqr_triangle(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
+{
+	__asm__ volatile(
+		"	.set	hwc_i, 0\n"
+		"	.rept	%c[n] - 1\n"
+		"	mov	8*hwc_i(%[b]), %%rdx\n"
+		"	.set	hwc_L, %c[n] - 1 - hwc_i\n"
+		"	.set	hwc_o, 2 * hwc_i + 1\n"
+		"	.set	hwc_b, hwc_i + 1\n"
+		ADX_ROW ADX_ROW_END_STORE
+		"	.set	hwc_i, hwc_i + 1\n"
+		"	.endr\n"
+		:
+		: [t] "r"(t), [b] "r"(a), [n] "i"(n)
+		: "rdx", "r8", "r9", "r10", "cc", "memory");
+}
+
+/* t = 2 t + the squares a[k]^2 at limb 2k: doubling on the CF chain, squares on the OF chain. */
+ADX_INLINE void sqr_diagonal(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
+{
+	__asm__ volatile(
+		"	xor	%%r10d, %%r10d\n"
+		"	.set	hwc_k, 0\n"
+		"	.rept	%c[n]\n"
+		"	mov	8*hwc_k(%[a]), %%rdx\n"
+		"	mulx	%%rdx, %%r8, %%r9\n"
+		"	mov	16*hwc_k(%[t]), %%r10\n"
+		"	adcx	%%r10, %%r10\n"
+		"	adox	%%r8, %%r10\n"
+		"	mov	%%r10, 16*hwc_k(%[t])\n"
+		"	mov	16*hwc_k+8(%[t]), %%r10\n"
+		"	adcx	%%r10, %%r10\n"
+		"	adox	%%r9, %%r10\n"
+		"	mov	%%r10, 16*hwc_k+8(%[t])\n"
+		"	.set	hwc_k, hwc_k + 1\n"
+		"	.endr\n"
+		:
+		: [t] "r"(t), [a] "r"(a), [n] "i"(n)
+		: "rdx", "r8", "r9", "r10", "cc", "memory");
+}
+
+/* Half-size triangles for the split below, each instance once (not inlined twice). */
+#define ADX_TRI(N)									\
+static __attribute__((__noinline__)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)		\
+{ sqr_triangle(t, a, N); }
+ADX_TRI(12) ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
+
+ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
+{
+	switch (h) {
+	case 12: tri_12(t, a); break;
+	case 16: tri_16(t, a); break;
+	case 24: tri_24(t, a); break;
+	case 32: tri_32(t, a); break;
+	}
+}
+
+/*
+ * Cross products of a large a = aL + aH 2^(64 h), n = 2h: triangle(aL) at limb 0,
+ * triangle(aH) at limb n, and aL * aH (every pair with one index in each half) added at limb h.
+ * A fully unrolled triangle of 48 or 64 limbs is 25-45 KiB of code, more than the L1
+ * instruction cache; this keeps two half triangles and one row loop. t zeroed by the caller.
+ */
+ADX_INLINE void sqr_triangle_split(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
+{
+	const unsigned int h = n / 2;
+	hwc_u64 p[HWC_BN_MAX_LIMBS / 2];
+	unsigned char c = 0;
+	unsigned int i;
+
+	tri_half(t, a, h);
+	tri_half(t + n, a + h, h);
+	for (i = 0; i < h; i++)
+		p[i] = 0;
+	for (i = 0; i < h; i++)
+		row_store(p + i, a[i], a + h, h);
+	for (i = 0; i < n; i++)
+		c = __builtin_ia32_addcarryx_u64(c, t[h + i], p[i], (unsigned long long *)&t[h + i]);
+	for (i = h + n; i < 2 * n; i++)
+		c = __builtin_ia32_addcarryx_u64(c, t[i], 0, (unsigned long long *)&t[i]);
+}
+
+/* r = (top:a) - m if that does not borrow, else a; by mask. */
+ADX_INLINE void csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m,
+		     const unsigned int n)
+{
+	hwc_u64 d[HWC_BN_MAX_LIMBS], keep;
+	unsigned char b = 0;
+	unsigned int j;
+
+	for (j = 0; j < n; j++)
+		b = __builtin_ia32_sbb_u64(b, a[j], m[j], (unsigned long long *)&d[j]);
+	keep = 0 - (hwc_u64)(b & (top ^ 1));
+	__asm__("" : "+r"(keep));
+	for (j = 0; j < n; j++)
+		r[j] = (a[j] & keep) | (d[j] & ~keep);
+}
+
+ADX_INLINE void redc_body(hwc_u64 *r, hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0,
+			  const unsigned int n)
+{
+	hwc_u64 top = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		top = row_redc(t + i, t[i] * n0, m, top, n);
+	csub(r, t + n, top, m, n);
+}
+
+ADX_INLINE void mul_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			 hwc_u64 n0, const unsigned int n, hwc_u64 *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		t[i] = 0;
+	for (i = 0; i < n; i++)
+		row_store(t + i, a[i], b, n);
+	redc_body(r, t, m, n0, n);
+}
+
+ADX_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+			 const unsigned int n, hwc_u64 *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2 * n; i++)
+		t[i] = 0;
+	if (n >= ADX_SPLIT_MIN)
+		sqr_triangle_split(t, a, n);
+	else
+		sqr_triangle(t, a, n);
+	sqr_diagonal(t, a, n);
+	redc_body(r, t, m, n0, n);
+}
+
+#define ADX_SIZES(X) X(8) X(12) X(16) X(24) X(32) X(48) X(64)
+
+#define ADX_DEFINE(N)									\
+static void mul_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		    hwc_u64 n0, hwc_u64 *t)						\
+{ mul_body(r, a, b, m, n0, N, t); }							\
+static void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+		    hwc_u64 *t)								\
+{ sqr_body(r, a, m, n0, N, t); }							\
+static void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0)		\
+{ redc_body(r, a, m, n0, N); }
+ADX_SIZES(ADX_DEFINE)
+
+void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		    hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define ADX_CASE(N) case N: mul_##N(r, a, b, m, n0, t); return;
+	ADX_SIZES(ADX_CASE)
+#undef ADX_CASE
+	}
+	hwc_bn_mul_mulx(r, a, b, m, n0, nl, t);
+}
+
+void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		    unsigned int nl, hwc_u64 *t)
+{
+	switch (nl) {
+#define ADX_CASE(N) case N: sqr_##N(r, a, m, n0, t); return;
+	ADX_SIZES(ADX_CASE)
+#undef ADX_CASE
+	}
+	hwc_bn_sqr_mulx(r, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	switch (nl) {
+#define ADX_CASE(N) case N: redc_##N(r, a, m, n0); return;
+	ADX_SIZES(ADX_CASE)
+#undef ADX_CASE
+	}
+	hwc_bn_redc_mulx(r, a, m, n0, nl);
+}
