@@ -30,10 +30,9 @@ ours() {
 	*) fail "$1 driver" "$(cat "$d/err")" ;;
 	esac
 }
-info "t $(cut -d" " -f1 /proc/uptime) drivers done"
 # ctr and cbc against openssl enc, both directions, AES-128 and AES-256 alternating.
 for mode in ctr cbc; do
-	bad_enc= bad_dec= bad_odec= bits=128
+	bad_enc= bad_dec= bits=128
 	for s in $sizes; do
 		bits=$((384 - bits))
 		K=$(hexrand $((bits / 8)))
@@ -44,16 +43,12 @@ for mode in ctr cbc; do
 		cmp -s "$d/o" "$d/h" || bad_enc="$bad_enc $s"
 		"$cli" dec -a "aes-$bits-$mode" -K "$K" --iv "$IV" -i "$d/o" -o "$d/b" &&
 			cmp -s "$d/b" "$d/p$s" || bad_dec="$bad_dec $s"
-		openssl enc -d -aes-$bits-$mode -K "$K" -iv "$IV" -in "$d/h" -out "$d/b" &&
-			cmp -s "$d/b" "$d/p$s" || bad_odec="$bad_odec $s"
 	done
 	ours "enc -a $mode(aes)"
 	check_eq "$mode(aes): hwcrypt enc == openssl enc (sizes failing)" "" "$bad_enc"
 	check_eq "$mode(aes): hwcrypt dec of openssl enc's output (sizes failing)" "" "$bad_dec"
-	check_eq "$mode(aes): openssl enc -d of hwcrypt's output (sizes failing)" "" "$bad_odec"
 done
 
-info "t $(cut -d" " -f1 /proc/uptime) ctr/cbc done"
 # cbc -nopad, through pipes (stdin/stdout), and ctr through pipes with an explicit driver.
 K=$(hexrand 24)
 IV=$(hexrand 16)
@@ -81,7 +76,6 @@ rc=$?
 check_eq "cbc(aes) dec with a wrong key: exit 1, no output file ($(cat "$d/err"))" "1 no" \
 	"$rc $([ -e "$d/bad" ] && echo yes || echo no)"
 
-info "t $(cut -d" " -f1 /proc/uptime) nopad done"
 # xts and cts(cbc): against the kernel's generic templates; 15 bytes and > 128 KiB refused.
 for a in "xts(aes)" "cts(cbc(aes))"; do
 	gen="xts(ecb(aes-generic))" k=64
@@ -106,7 +100,6 @@ check_fails "xts(aes): 128 KiB + 1 refused" "$cli" enc -a "xts(aes)" -K "$(hexra
 	-i "$d/big" -o "$d/bad"
 check_eq "xts(aes): no output file after the refusal" no "$([ -e "$d/bad" ] && echo yes || echo no)"
 
-info "t $(cut -d" " -f1 /proc/uptime) xts done"
 # gcm: round trips, kcapi-enc on the kernel's generic gcm both ways, corrupted tag.
 ggen="gcm_base(ctr(aes-generic),ghash-generic)"
 bad_rt= bad_k2h= bad_h2k=
@@ -140,7 +133,6 @@ check_eq "gcm(aes): kcapi-enc ($ggen) decrypts hwcrypt's output (sizes failing)"
 check_eq "gcm(aes): hwcrypt output == kcapi-enc's after its AAD, and decrypts it (sizes failing)" \
 	"" "$bad_k2h"
 
-info "t $(cut -d" " -f1 /proc/uptime) gcm interop done"
 s=${sizes##* }
 K=$(hexrand 32)
 IV=$(hexrand 12)
@@ -168,7 +160,6 @@ check_eq "gcm(aes): dec with the tag apart (--tag HEX, as kcapi-enc)" "$(cksum <
 check_eq "gcm(aes): --taglen 12 --tagfile: 17 + 12 bytes, decrypts" "17 12 $(cksum <"$d/p17")" \
 	"$(wc -c <"$d/ct") $(wc -c <"$d/tag") $("$cli" dec -a "gcm(aes)" -K "$K" --iv "$IV" --tagfile "$d/tag" -i "$d/ct" | cksum)"
 
-info "t $(cut -d" " -f1 /proc/uptime) gcm done"
 # Usage errors are clear and exit 2; key sizes the kernel refuses exit 1.
 "$cli" enc -a "ctr(aes)" -K "$(hexrand 17)" --iv "$(hexrand 16)" -i "$d/p1" >/dev/null 2>"$d/err"
 rc=$?
@@ -183,6 +174,5 @@ check_fails "-d of another algorithm refused" "$cli" enc -a "ctr(aes)" -d cbc-ae
 	-K "$(hexrand 16)" --iv "$(hexrand 16)" -i "$d/p1" -o /dev/null
 check_cmd "help enc" "$cli" help enc
 
-info "t $(cut -d" " -f1 /proc/uptime) end"
 rm -rf "$d"
 check_cmd "rmmod" hwc_rmmod
