@@ -81,9 +81,15 @@ for bits in 2048 4096; do
 
 	# sign x3 + decrypt x2 (one with bad padding) = 5 private; verify x3 + encrypt = 4
 	# public, plus 3 by the kernel's X.509 parser checking the self-signed certificate at
-	# each of the 3 loads.
-	check_eq "rsa$bits: private ops served by hwcrypt" 5 $(($(ops 2) - priv0))
-	check_eq "rsa$bits: public ops served by hwcrypt" 7 $(($(ops 4) - pub0))
+	# each of its 3 loads. The crypto manager's self-test of a pkcs1pad(rsa-hwcrypt-*,...)
+	# instance, when the kernel (re)creates one, adds its own: so "at least".
+	dp=$(($(ops 2) - priv0))
+	dq=$(($(ops 4) - pub0))
+	if [ "$dp" -ge 5 ] && [ "$dq" -ge 7 ]; then
+		pass "rsa$bits: all operations served by hwcrypt (rsa_ops: +$dp private, +$dq public)"
+	else
+		fail "rsa$bits: operations served by hwcrypt" "rsa_ops +$dp private (want >= 5), +$dq public (want >= 7)"
+	fi
 done
 
 check_fails "rsa sign with a certificate (public key) fails" \
