@@ -103,7 +103,8 @@ check_eq "xts(aes): no output file after the refusal" no "$([ -e "$d/bad" ] && e
 # gcm: round trips, kcapi-enc on the kernel's generic gcm both ways, corrupted tag.
 ggen="gcm_base(ctr(aes-generic),ghash-generic)"
 bad_rt= bad_k2h= bad_h2k=
-for s in 0 17 ${sizes##* }; do
+# kcapi-enc takes an AEAD message in one piece of at most 16 pages: stay below 64 KiB.
+for s in 0 17 $((r16 % 60000 + 1)); do
 	[ -f "$d/p$s" ] || head -c "$s" /dev/urandom >"$d/p$s"
 	head -c 16 /dev/urandom >"$d/key"
 	IV=$(hexrand 12)
