@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libhwcrypt public API: kernel crypto API hashes over AF_ALG (via libkcapi) and /proc/crypto.
+ * libhwcrypt public API: kernel crypto API hashes, symmetric ciphers and AEADs over AF_ALG (via
+ * libkcapi), RSA on the kernel's asymmetric keys (via keyctl), and /proc/crypto.
  */
 #ifndef HWCRYPT_H
 #define HWCRYPT_H
@@ -22,6 +23,20 @@ extern "C" {
  * size always satisfies hwcrypt_hash_final().
  */
 #define HWCRYPT_MAX_DIGESTSIZE	64
+
+/* Longest IV of any supported skcipher or aead (AES block modes: 16 bytes). */
+#define HWCRYPT_MAX_IVSIZE	16
+
+/* Longest AEAD tag (GCM: 16 bytes). */
+#define HWCRYPT_MAX_TAGSIZE	16
+
+/*
+ * Largest message (AEAD: AAD plus message) that must go to the kernel as one request: xts
+ * and cts messages and every AEAD operation. AF_ALG queues a request in the socket's
+ * buffers (about 208 KiB by default), so longer ones are refused with -EMSGSIZE rather
+ * than left waiting. ecb, cbc and ctr streams have no limit.
+ */
+#define HWCRYPT_MAX_MESSAGE	(128 * 1024)
 
 /**
  * DOC: Conventions
@@ -265,6 +280,488 @@ const char *hwcrypt_hash_alg(struct hwcrypt_hash *handle);
  * @handle: [in] hash handle; NULL is allowed and ignored
  */
 void hwcrypt_hash_free(struct hwcrypt_hash *handle);
+
+/**
+ * DOC: Symmetric cipher API
+ *
+ * Block cipher modes of the kernel crypto API ("skcipher"): "ecb(aes)", "cbc(aes)",
+ * "ctr(aes)" (SP 800-38A), "xts(aes)" (IEEE 1619, SP 800-38E), "cts(cbc(aes))" (SP 800-38A
+ * addendum, CS3), computed through an AF_ALG "skcipher" socket. No padding is added or
+ * removed: PKCS#7 padding, if wanted, is the caller's (the hwcrypt CLI does it for cbc).
+ *
+ * Input lengths: ecb and cbc take multiples of 16 bytes; ctr any length; xts and cts at
+ * least 16 bytes (or 0) and at most HWCRYPT_MAX_MESSAGE per message.
+ *
+ * A handle is bound to one driver and one key. A message is either one call of
+ * hwcrypt_skcipher_encrypt()/hwcrypt_skcipher_decrypt(), or streamed:
+ * hwcrypt_skcipher_begin(), any number of hwcrypt_skcipher_update(), then
+ * hwcrypt_skcipher_final(). Streaming ecb/cbc/ctr runs in pieces of whole blocks (the
+ * kernel carries the IV from one piece to the next); xts and cts are held in the handle
+ * until final(), because their last blocks depend on the message end.
+ *
+ * Errors common to these calls: -EINVAL bad argument or length; -ENOKEY no key set;
+ * -EBUSY a streamed message is in progress; -EMSGSIZE xts/cts/aead message larger than
+ * HWCRYPT_MAX_MESSAGE; -EBADFD a previous send/receive failed midway and left the socket
+ * in an unknown state (free the handle); -ENOENT/-EAFNOSUPPORT/-EPROTONOSUPPORT at init
+ * as for hashes (algif_skcipher and crypto_user must be available).
+ */
+
+/* Opaque skcipher handle. */
+struct hwcrypt_skcipher;
+
+/**
+ * hwcrypt_skcipher_init() - open a symmetric cipher handle
+ *
+ * @handle: [out] the new handle, set only on success
+ * @alg: [in] crypto API algorithm name, e.g. "ctr(aes)", "xts(aes)"
+ * @driver: [in] NULL or "best" for the kernel's highest-priority driver of @alg, otherwise
+ *	    a cra_driver_name such as "ctr-aes-hwcrypt-aesni" or "ctr(aes-generic)"
+ *
+ * As for hwcrypt_hash_init(), an explicit driver must implement @alg.
+ *
+ * @return 0 upon success; -EINVAL bad name or @driver implements another algorithm;
+ *	   -ENOENT no such algorithm or driver; -EAFNOSUPPORT no algif_skcipher;
+ *	   -EPROTONOSUPPORT no crypto_user; -ENOMEM.
+ */
+int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg, const char *driver);
+
+/**
+ * hwcrypt_skcipher_setkey() - set the key
+ *
+ * @handle: [in] skcipher handle
+ * @key: [in] key bytes; the kernel keeps a copy, so the caller may wipe it afterwards
+ * @keylen: [in] length in bytes: AES 16, 24 or 32; xts(aes) twice that (32, 48, 64)
+ *
+ * @return 0 upon success; -EINVAL if the algorithm refuses this key length (or, for xts in
+ *	   FIPS mode, equal key halves); -EBUSY while a streamed message is in progress.
+ */
+int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *handle, const uint8_t *key, size_t keylen);
+
+/**
+ * hwcrypt_skcipher_ivsize() - IV size of the handle's algorithm
+ *
+ * @handle: [in] skcipher handle
+ *
+ * @return the IV size in bytes (16 for cbc/ctr/xts/cts, 0 for ecb); 0 for NULL.
+ */
+unsigned int hwcrypt_skcipher_ivsize(struct hwcrypt_skcipher *handle);
+
+/**
+ * hwcrypt_skcipher_driver() - driver (cra_driver_name) serving the handle
+ *
+ * @handle: [in] skcipher handle
+ *
+ * @return a string owned by the handle, as hwcrypt_hash_driver() describes; NULL for NULL.
+ */
+const char *hwcrypt_skcipher_driver(struct hwcrypt_skcipher *handle);
+
+/**
+ * hwcrypt_skcipher_encrypt() - encrypt one message (one-shot)
+ *
+ * @handle: [in] skcipher handle with a key and no streamed message in progress
+ * @iv: [in] IV (ctr: the initial 128-bit big-endian counter block; xts: the tweak, e.g.
+ *	the little-endian sector number); may be NULL for ecb
+ * @ivlen: [in] length of @iv, must equal hwcrypt_skcipher_ivsize()
+ * @in: [in] plaintext, @inlen bytes (see the length rules above)
+ * @inlen: [in] length of @in in bytes
+ * @out: [out] ciphertext, @inlen bytes; may be the same buffer as @in
+ * @outlen: [in] size of @out, at least @inlen
+ *
+ * @return @inlen upon success; -EINVAL for a wrong @ivlen ("bad IV size"), a length the
+ *	   mode cannot take, or @outlen too small; the common errors above. On failure
+ *	   @out holds no partial result (it is zeroed).
+ */
+ssize_t hwcrypt_skcipher_encrypt(struct hwcrypt_skcipher *handle, const uint8_t *iv, size_t ivlen,
+				 const void *in, size_t inlen, uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_skcipher_decrypt() - decrypt one message (one-shot)
+ *
+ * @handle: [in] skcipher handle with a key and no streamed message in progress
+ * @iv: [in] IV as for encryption
+ * @ivlen: [in] length of @iv, must equal hwcrypt_skcipher_ivsize()
+ * @in: [in] ciphertext
+ * @inlen: [in] length of @in in bytes
+ * @out: [out] plaintext, @inlen bytes; may be the same buffer as @in
+ * @outlen: [in] size of @out, at least @inlen
+ *
+ * @return @inlen upon success; errors as hwcrypt_skcipher_encrypt().
+ */
+ssize_t hwcrypt_skcipher_decrypt(struct hwcrypt_skcipher *handle, const uint8_t *iv, size_t ivlen,
+				 const void *in, size_t inlen, uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_skcipher_begin() - start a streamed message
+ *
+ * @handle: [in] skcipher handle with a key
+ * @encrypt: [in] nonzero to encrypt, 0 to decrypt
+ * @iv: [in] IV as for hwcrypt_skcipher_encrypt(); copied
+ * @ivlen: [in] length of @iv, must equal hwcrypt_skcipher_ivsize()
+ *
+ * @return 0 upon success; -EINVAL bad IV size; -ENOKEY; -EBUSY if a message is in progress.
+ */
+int hwcrypt_skcipher_begin(struct hwcrypt_skcipher *handle, int encrypt, const uint8_t *iv,
+			   size_t ivlen);
+
+/**
+ * hwcrypt_skcipher_update() - process more of a streamed message
+ *
+ * @handle: [in] skcipher handle after hwcrypt_skcipher_begin()
+ * @in: [in] next part of the message, any length
+ * @inlen: [in] length of @in in bytes
+ * @out: [out] output of the blocks completed by this call; must not overlap @in
+ * @outlen: [in] size of @out; @inlen + 15 bytes always suffice (an incomplete block is
+ *	    held in the handle until the next call)
+ *
+ * ecb/cbc/ctr: returns the whole blocks completed so far. xts/cts: returns 0 and keeps
+ * the data (up to HWCRYPT_MAX_MESSAGE in total) for hwcrypt_skcipher_final().
+ *
+ * @return the number of bytes written to @out; -EINVAL bad argument or @outlen too small
+ *	   (nothing consumed); -EMSGSIZE, -ENOMEM (message abandoned); -EBADFD or an error
+ *	   of the kernel (message abandoned, free the handle).
+ */
+ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *handle, const void *in, size_t inlen,
+				uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_skcipher_final() - finish a streamed message
+ *
+ * @handle: [in] skcipher handle after hwcrypt_skcipher_begin()
+ * @out: [out] the rest of the output: the held partial block (ctr, fewer than 16 bytes)
+ *	 or the whole held message (xts/cts)
+ * @outlen: [in] size of @out
+ *
+ * Ends the message whether or not it succeeds; the handle is then ready for begin().
+ *
+ * @return the number of bytes written; -EINVAL if ecb/cbc hold a partial block or an
+ *	   xts/cts message is shorter than 16 bytes, or @outlen is too small (then nothing
+ *	   ended); another negative errno from the kernel.
+ */
+ssize_t hwcrypt_skcipher_final(struct hwcrypt_skcipher *handle, uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_skcipher_free() - close an skcipher handle, wiping buffered data and the IV
+ *
+ * @handle: [in] skcipher handle; NULL is ignored
+ */
+void hwcrypt_skcipher_free(struct hwcrypt_skcipher *handle);
+
+/**
+ * DOC: AEAD API
+ *
+ * Authenticated encryption of the kernel crypto API ("aead"): "gcm(aes)" (SP 800-38D:
+ * 12-byte IV, tag of 4, 8 or 12 to 16 bytes), "rfc4106(gcm(aes))" (RFC 4106: 4-byte salt
+ * after the key, 8-byte IV, AAD 16 or 20 bytes including the IV as ESP has it).
+ *
+ * Layout, as GCM tools commonly use it: encryption outputs ciphertext || tag (the AAD is
+ * authenticated, not output); decryption takes ciphertext || tag. A whole message (AAD
+ * and input) must fit HWCRYPT_MAX_MESSAGE (+ tag): AF_ALG processes an AEAD request only
+ * once all of it is queued.
+ *
+ * Decryption releases nothing unverified: a wrong tag (or any other failure) returns
+ * -EBADMSG and the output buffer is zeroed, whatever the kernel driver wrote into it
+ * first. Streaming (begin/update/final) only collects the input: all output, and the
+ * verdict, come from hwcrypt_aead_final().
+ */
+
+/* Opaque aead handle. */
+struct hwcrypt_aead;
+
+/**
+ * hwcrypt_aead_init() - open an AEAD handle
+ *
+ * @handle: [out] the new handle, set only on success
+ * @alg: [in] algorithm name, e.g. "gcm(aes)"
+ * @driver: [in] NULL or "best" for the kernel's choice, otherwise a cra_driver_name such
+ *	    as "gcm-aes-hwcrypt-aesni" that must implement @alg
+ *
+ * The tag length starts at the algorithm's maximum (16 for GCM).
+ *
+ * @return 0 upon success; errors as hwcrypt_skcipher_init() (algif_aead instead of
+ *	   algif_skcipher).
+ */
+int hwcrypt_aead_init(struct hwcrypt_aead **handle, const char *alg, const char *driver);
+
+/**
+ * hwcrypt_aead_setkey() - set the key
+ *
+ * @handle: [in] aead handle
+ * @key: [in] key bytes (copied by the kernel)
+ * @keylen: [in] gcm(aes): 16, 24 or 32; rfc4106(gcm(aes)): that plus the 4-byte salt
+ *
+ * @return 0 upon success; -EINVAL if the key length is refused; -EBUSY during a message.
+ */
+int hwcrypt_aead_setkey(struct hwcrypt_aead *handle, const uint8_t *key, size_t keylen);
+
+/**
+ * hwcrypt_aead_settaglen() - set the tag length
+ *
+ * @handle: [in] aead handle
+ * @taglen: [in] tag length in bytes (gcm: 4, 8, 12, 13, 14, 15 or 16; rfc4106: 8, 12, 16)
+ *
+ * @return 0 upon success; -EINVAL if the algorithm refuses this length ("bad tag size");
+ *	   -EBUSY during a message.
+ */
+int hwcrypt_aead_settaglen(struct hwcrypt_aead *handle, size_t taglen);
+
+/**
+ * hwcrypt_aead_ivsize() - IV size of the handle's algorithm
+ *
+ * @handle: [in] aead handle
+ *
+ * @return the IV size in bytes (gcm(aes): 12, rfc4106: 8); 0 for NULL.
+ */
+unsigned int hwcrypt_aead_ivsize(struct hwcrypt_aead *handle);
+
+/**
+ * hwcrypt_aead_taglen() - current tag length
+ *
+ * @handle: [in] aead handle
+ *
+ * @return the tag length in bytes; 0 for NULL.
+ */
+unsigned int hwcrypt_aead_taglen(struct hwcrypt_aead *handle);
+
+/**
+ * hwcrypt_aead_driver() - driver (cra_driver_name) serving the handle
+ *
+ * @handle: [in] aead handle
+ *
+ * @return a string owned by the handle; NULL for NULL.
+ */
+const char *hwcrypt_aead_driver(struct hwcrypt_aead *handle);
+
+/**
+ * hwcrypt_aead_encrypt() - encrypt and authenticate one message (one-shot)
+ *
+ * @handle: [in] aead handle with a key, no message in progress
+ * @iv: [in] IV (gcm(aes): the 96-bit IV of SP 800-38D; never reuse one with a key)
+ * @ivlen: [in] length of @iv, must equal hwcrypt_aead_ivsize()
+ * @aad: [in] additional authenticated data; may be NULL if @aadlen is 0
+ * @aadlen: [in] length of @aad in bytes
+ * @in: [in] plaintext; may be NULL if @inlen is 0
+ * @inlen: [in] length of @in in bytes
+ * @out: [out] ciphertext || tag, @inlen + hwcrypt_aead_taglen() bytes; must not overlap @in
+ * @outlen: [in] size of @out
+ *
+ * @return @inlen + tag length upon success; -EINVAL bad IV size or @outlen too small;
+ *	   -EMSGSIZE @aadlen + @inlen above HWCRYPT_MAX_MESSAGE; -ENOKEY; another negative
+ *	   errno from the kernel. On failure @out is zeroed.
+ */
+ssize_t hwcrypt_aead_encrypt(struct hwcrypt_aead *handle, const uint8_t *iv, size_t ivlen,
+			     const void *aad, size_t aadlen, const void *in, size_t inlen,
+			     uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_aead_decrypt() - verify and decrypt one message (one-shot)
+ *
+ * @handle: [in] aead handle with a key, no message in progress
+ * @iv: [in] IV used for the encryption
+ * @ivlen: [in] length of @iv, must equal hwcrypt_aead_ivsize()
+ * @aad: [in] the AAD of the encryption; may be NULL if @aadlen is 0
+ * @aadlen: [in] length of @aad in bytes
+ * @in: [in] ciphertext || tag
+ * @inlen: [in] length of @in in bytes, at least hwcrypt_aead_taglen()
+ * @out: [out] plaintext, @inlen - tag length bytes; must not overlap @in
+ * @outlen: [in] size of @out
+ *
+ * @return @inlen - tag length upon success; -EBADMSG if the tag does not match (or @inlen
+ *	   is shorter than a tag): @out is then zeroed and holds no plaintext; otherwise as
+ *	   hwcrypt_aead_encrypt().
+ */
+ssize_t hwcrypt_aead_decrypt(struct hwcrypt_aead *handle, const uint8_t *iv, size_t ivlen,
+			     const void *aad, size_t aadlen, const void *in, size_t inlen,
+			     uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_aead_begin() - start a streamed message
+ *
+ * @handle: [in] aead handle with a key
+ * @encrypt: [in] nonzero to encrypt, 0 to decrypt
+ * @iv: [in] IV (copied); @ivlen must equal hwcrypt_aead_ivsize()
+ * @ivlen: [in] length of @iv
+ * @aad: [in] the whole AAD (copied); may be NULL if @aadlen is 0
+ * @aadlen: [in] length of @aad in bytes
+ *
+ * @return 0 upon success; -EINVAL bad IV size; -EMSGSIZE; -ENOKEY; -EBUSY; -ENOMEM.
+ */
+int hwcrypt_aead_begin(struct hwcrypt_aead *handle, int encrypt, const uint8_t *iv, size_t ivlen,
+		       const void *aad, size_t aadlen);
+
+/**
+ * hwcrypt_aead_update() - add input to a streamed message
+ *
+ * @handle: [in] aead handle after hwcrypt_aead_begin()
+ * @in: [in] next part of the plaintext (encryption) or of ciphertext || tag (decryption)
+ * @inlen: [in] length of @in in bytes
+ *
+ * The input is collected in the handle; nothing is output before hwcrypt_aead_final().
+ *
+ * @return 0 upon success; -EMSGSIZE or -ENOMEM (the message is abandoned); -EINVAL.
+ */
+int hwcrypt_aead_update(struct hwcrypt_aead *handle, const void *in, size_t inlen);
+
+/**
+ * hwcrypt_aead_final() - process a streamed message
+ *
+ * @handle: [in] aead handle after hwcrypt_aead_begin()
+ * @out: [out] as for hwcrypt_aead_encrypt() / hwcrypt_aead_decrypt()
+ * @outlen: [in] size of @out
+ *
+ * Ends the message in every case.
+ *
+ * @return the output length upon success; -EBADMSG for a tag mismatch (@out zeroed);
+ *	   otherwise as hwcrypt_aead_encrypt().
+ */
+ssize_t hwcrypt_aead_final(struct hwcrypt_aead *handle, uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_aead_free() - close an aead handle, wiping buffered data, AAD and IV
+ *
+ * @handle: [in] aead handle; NULL is ignored
+ */
+void hwcrypt_aead_free(struct hwcrypt_aead *handle);
+
+/**
+ * DOC: RSA API (keyctl)
+ *
+ * AF_ALG offers no akcipher, so RSA goes through the kernel's key retention service: an
+ * "asymmetric" key holds the RSA key, and keyctl's pkey operations run the kernel's
+ * "rsa" akcipher (hwcrypt's rsa-hwcrypt-* when loaded) under its PKCS#1 v1.5 padding
+ * (RFC 8017: RSASSA-PKCS1-v1_5 and RSAES-PKCS1-v1_5). Keys are named by their serial
+ * number (key_serial_t, an int32_t), as keyctl(1) prints them.
+ *
+ * @enc is keyctl's encoding name, NULL for "pkcs1" (6.1 also knows "raw" for encrypt and
+ * decrypt); @hash is keyctl's hash name: "sha1", "sha224", "sha256", "sha384", "sha512"
+ * (others the kernel has). Signing takes the DIGEST of the message, not the message:
+ * the kernel prepends the DigestInfo of @hash and pads, so the signature equals
+ * `openssl pkeyutl -sign -pkeyopt digest:HASH` over the digest, or `openssl dgst -HASH
+ * -sign` over the message.
+ *
+ * Kernel requirements: CONFIG_KEYS, asymmetric keys with the X.509 parser (certificates)
+ * and, for private keys, the PKCS#8 parser (module pkcs8_key_parser).
+ * Errors: negative errno of keyctl: -ENOKEY/-EKEYREVOKED unknown key; -EOPNOTSUPP the
+ * key cannot do this operation (e.g. sign with a certificate's public key); -EINVAL bad
+ * length or parameters; -EKEYREJECTED bad signature; -EBADMSG data no parser accepts.
+ */
+
+/**
+ * hwcrypt_rsa_key_load() - add a key to the process keyring
+ *
+ * @key: [out] serial of the new key, set only on success
+ * @der: [in] DER data: an X.509 certificate (public key) or an unencrypted PKCS#8
+ *	 PrivateKeyInfo (private key; needs pkcs8_key_parser)
+ * @derlen: [in] length of @der in bytes (at most 64 KiB)
+ * @desc: [in] key description, NULL for "hwcrypt"
+ *
+ * The key lives in the process keyring (gone at exit) until hwcrypt_rsa_key_unload().
+ *
+ * @return 0 upon success; -EBADMSG no parser accepts @der (for PKCS#8: is
+ *	   pkcs8_key_parser loaded?); -EINVAL; -ENOMEM; -EDQUOT key quota exceeded.
+ */
+int hwcrypt_rsa_key_load(int32_t *key, const void *der, size_t derlen, const char *desc);
+
+/**
+ * hwcrypt_rsa_key_load_file() - add a key from a file to the process keyring
+ *
+ * @key: [out] serial of the new key, set only on success
+ * @path: [in] file with DER as for hwcrypt_rsa_key_load(), or the same in PEM ("BEGIN
+ *	  CERTIFICATE", "BEGIN PRIVATE KEY"; "BEGIN RSA PRIVATE KEY" is not PKCS#8 and
+ *	  the kernel refuses it)
+ *
+ * The description is "hwcrypt:" and the file's base name. The file buffer is wiped.
+ *
+ * @return 0 upon success; negative errno of open()/read(); -EINVAL empty or larger than
+ *	   64 KiB; otherwise as hwcrypt_rsa_key_load().
+ */
+int hwcrypt_rsa_key_load_file(int32_t *key, const char *path);
+
+/**
+ * hwcrypt_rsa_key_unload() - unlink a key from the process keyring
+ *
+ * @key: [in] serial from hwcrypt_rsa_key_load() or hwcrypt_rsa_key_load_file()
+ *
+ * @return 0 upon success; negative errno of keyctl_unlink() (-ENOENT: not linked there).
+ */
+int hwcrypt_rsa_key_unload(int32_t key);
+
+/**
+ * hwcrypt_rsa_size() - modulus size of a key
+ *
+ * @key: [in] key serial
+ *
+ * @return the modulus size in bytes (the size of signatures and ciphertexts, e.g. 256
+ *	   for RSA-2048); negative errno of keyctl_pkey_query().
+ */
+int hwcrypt_rsa_size(int32_t key);
+
+/**
+ * hwcrypt_rsa_sign() - RSASSA-PKCS1-v1_5 signature of a digest
+ *
+ * @key: [in] serial of a private key
+ * @enc: [in] encoding, NULL for "pkcs1"
+ * @hash: [in] hash that made @digest, e.g. "sha256" (required)
+ * @digest: [in] the message digest
+ * @dlen: [in] length of @digest; must be the digest size of @hash (sha256: 32)
+ * @sig: [out] signature, big-endian, hwcrypt_rsa_size() bytes
+ * @siglen: [in] size of @sig
+ *
+ * @return the signature length upon success; -EINVAL wrong digest length, unknown hash,
+ *	   or @siglen too small; -EOPNOTSUPP not a private key; other keyctl errors.
+ */
+ssize_t hwcrypt_rsa_sign(int32_t key, const char *enc, const char *hash,
+			 const uint8_t *digest, size_t dlen, uint8_t *sig, size_t siglen);
+
+/**
+ * hwcrypt_rsa_verify() - verify an RSASSA-PKCS1-v1_5 signature of a digest
+ *
+ * @key: [in] serial of a public or private key
+ * @enc: [in] encoding, NULL for "pkcs1"
+ * @hash: [in] hash that made @digest (required)
+ * @digest: [in] the message digest; @dlen must be the digest size of @hash
+ * @dlen: [in] length of @digest
+ * @sig: [in] signature
+ * @siglen: [in] length of @sig (the modulus size)
+ *
+ * @return 0 if the signature is valid; -EKEYREJECTED if it is not; -EINVAL bad lengths;
+ *	   other keyctl errors.
+ */
+int hwcrypt_rsa_verify(int32_t key, const char *enc, const char *hash,
+		       const uint8_t *digest, size_t dlen, const uint8_t *sig, size_t siglen);
+
+/**
+ * hwcrypt_rsa_encrypt() - RSAES-PKCS1-v1_5 encryption with a key's public part
+ *
+ * @key: [in] serial of a public or private key
+ * @enc: [in] encoding, NULL for "pkcs1"
+ * @in: [in] message, at most modulus size - 11 bytes
+ * @inlen: [in] length of @in
+ * @out: [out] ciphertext, hwcrypt_rsa_size() bytes
+ * @outlen: [in] size of @out
+ *
+ * The padding is random: two encryptions of one message differ.
+ *
+ * @return the ciphertext length upon success; -EINVAL message too long or @outlen too
+ *	   small; other keyctl errors.
+ */
+ssize_t hwcrypt_rsa_encrypt(int32_t key, const char *enc, const uint8_t *in, size_t inlen,
+			    uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_rsa_decrypt() - RSAES-PKCS1-v1_5 decryption with a private key
+ *
+ * @key: [in] serial of a private key
+ * @enc: [in] encoding, NULL for "pkcs1"
+ * @in: [in] ciphertext, modulus size bytes
+ * @inlen: [in] length of @in
+ * @out: [out] message
+ * @outlen: [in] size of @out (modulus size - 11 always suffices)
+ *
+ * @return the message length upon success; -EBADMSG or -EINVAL bad padding or length
+ *	   (@out is zeroed); -EOPNOTSUPP not a private key; other keyctl errors.
+ */
+ssize_t hwcrypt_rsa_decrypt(int32_t key, const char *enc, const uint8_t *in, size_t inlen,
+			    uint8_t *out, size_t outlen);
 
 /**
  * DOC: Algorithm list API

@@ -88,6 +88,29 @@ int _hwcrypt_bind_name(char *buf, size_t len, const char *alg, const char *drive
 	return (n < 0 || (size_t)n >= len) ? -EINVAL : 0;
 }
 
+/*
+ * As _hwcrypt_bind_name(), for skcipher and aead: a driver that /proc/crypto lists as one of
+ * @type ("ctr-aes-hwcrypt-aesni") is bound as it is; any other name ("aes-generic") is taken
+ * as the inner algorithm of @alg's template ("ctr(aes-generic)").
+ */
+int _hwcrypt_bind_name_typed(char *buf, size_t len, const char *alg, const char *driver,
+			     const char *type)
+{
+	struct hwcrypt_alg_list *list;
+	const struct hwcrypt_alg_info *a;
+	int n, whole = 0;
+
+	if (driver && *driver && strcmp(driver, "best") && !hwcrypt_alg_list_read(&list, NULL)) {
+		a = hwcrypt_alg_list_best(list, driver, type);
+		whole = a && !strcmp(a->driver, driver);
+		hwcrypt_alg_list_free(list);
+	}
+	if (!whole)
+		return _hwcrypt_bind_name(buf, len, alg, driver);
+	n = snprintf(buf, len, "%s", driver);
+	return (n < 0 || (size_t)n >= len) ? -EINVAL : 0;
+}
+
 /* Whether /proc/crypto lists @name (or, for "tmpl(x)", x) as a driver or algorithm of @type. */
 static int listed(const char *name, const char *type)
 {
@@ -151,4 +174,31 @@ int _hwcrypt_diagnose(const char *type, const char *name, int err)
 		return -EPROTONOSUPPORT;
 	close(fd);
 	return err < 0 ? err : -EIO;
+}
+
+/*
+ * After a bind: the driver that serves @bound, and whether it implements @alg. An explicit
+ * driver of another algorithm is -EINVAL (it would compute the wrong function); without
+ * /proc/crypto the bound name stands in for the driver.
+ */
+int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
+			    const char *type, char **driver)
+{
+	const struct hwcrypt_alg_info *a;
+	struct hwcrypt_alg_list *list;
+	int ret = 0;
+
+	*driver = NULL;
+	if (hwcrypt_alg_list_read(&list, NULL) == 0) {
+		a = hwcrypt_alg_list_best(list, explicit_driver ? bound : alg, type);
+		if (a && explicit_driver && strcmp(a->name, alg) && strcmp(a->driver, alg))
+			ret = -EINVAL;
+		else if (a)
+			*driver = strdup(a->driver);
+		hwcrypt_alg_list_free(list);
+		if (ret || a)
+			return ret ? ret : (*driver ? 0 : -ENOMEM);
+	}
+	*driver = strdup(bound);
+	return *driver ? 0 : -ENOMEM;
 }

@@ -14,5 +14,18 @@
 void _hwcrypt_quiet_kcapi(void);
 int _hwcrypt_diagnose(const char *type, const char *name, int err);
 int _hwcrypt_bind_name(char *buf, size_t len, const char *alg, const char *driver);
+int _hwcrypt_bind_name_typed(char *buf, size_t len, const char *alg, const char *driver,
+			     const char *type);
+int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
+			    const char *type, char **driver);
+
+/*
+ * Most data one AF_ALG request may carry here: the socket's send and receive buffers
+ * (sk_sndbuf, sk_rcvbuf, about 208 KiB by default) must hold a whole xts, cts or aead
+ * message, or sendmsg() would wait forever for a recvmsg() that cannot start.
+ */
+#define _HWCRYPT_CHUNK		(64u * 1024)
+/* Largest piece handed to libkcapi's send calls: see run() in lib_skcipher.c. */
+#define _HWCRYPT_PIECE		(32u * 1024)
 
 #endif

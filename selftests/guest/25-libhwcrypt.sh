@@ -19,4 +19,25 @@ while IFS= read -r line; do
 	esac
 done </tmp/libtest.out
 [ $rc = 0 ] || fail "test_libhwcrypt exit status" "$rc"
+
+# skcipher/aead calls on the AES drivers, against OpenSSL and the kernel's generic templates.
+cprog=$HWC_REPO/selftests/build/test_libcipher
+if ! cpu_has aes || ! cpu_has pclmulqdq; then
+	skip "test_libcipher" "no AES-NI/PCLMULQDQ on this CPU"
+elif [ ! -x "$cprog" ]; then
+	fail "test_libcipher" "$cprog not built (make -C selftests guest-progs)"
+else
+	modprobe crypto_user 2>/dev/null
+	seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	"$cprog" aesni "$seed" >/tmp/libcipher.out 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case "$line" in
+		PASS:*) pass "${line#PASS: }" ;;
+		FAIL:*) fail "${line#FAIL: }" "seed $seed" ;;
+		INFO:*) info "${line#INFO: }" ;;
+		esac
+	done </tmp/libcipher.out
+	[ $rc = 0 ] || fail "test_libcipher exit status" "$rc (replay: test_libcipher aesni $seed)"
+fi
 hwc_rmmod

@@ -93,3 +93,17 @@ hwc_load_clean() {
 	module_loaded && hwc_rmmod
 	hwc_insmod "$@"
 }
+
+# hwc_load_pkcs8: keyctl's asymmetric keys need the PKCS#8 parser (a module on Debian's
+# kernels, compressed on some). Returns 1 if it cannot be loaded.
+hwc_load_pkcs8() {
+	if ! grep -q pkcs8 /proc/modules && ! modprobe pkcs8_key_parser 2>/dev/null; then
+		_hwc_f=$(find "/lib/modules/$(uname -r)" -name 'pkcs8_key_parser.ko*' | head -n 1)
+		case "$_hwc_f" in
+		*.xz) xz -dc "$_hwc_f" >/tmp/pkcs8.ko && insmod /tmp/pkcs8.ko ;;
+		*.zst) zstd -qdc "$_hwc_f" >/tmp/pkcs8.ko && insmod /tmp/pkcs8.ko ;;
+		?*) insmod "$_hwc_f" ;;
+		esac
+	fi
+	grep -q pkcs8 /proc/modules || grep -q pkcs8 /proc/kallsyms 2>/dev/null
+}

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libhwcrypt's skcipher and aead calls in the guest, with hwcrypt loaded: one-shot and
+ * streamed (random pieces) results against OpenSSL EVP (ecb/cbc/ctr/gcm) or the kernel's
+ * generic templates (xts, cts), for random keys, IVs, AAD and lengths including 0 and
+ * non-multiples of 16; the tag check (-EBADMSG, output zeroed); the documented errors.
+ * Usage: test_libcipher IMPL [SEED]   (IMPL e.g. aesni: drivers <mode>-aes-hwcrypt-IMPL)
+ * Prints PASS:/FAIL: lines; exit status 1 on any failure.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/evp.h>
+#include "hwcrypt.h"
+
+static int failures;
+static unsigned long long rng_state;
+
+static void check(int ok, const char *what, const char *detail)
+{
+	printf("%s: %s%s%s\n", ok ? "PASS" : "FAIL", what, ok ? "" : ": ", ok ? "" : detail);
+	failures += !ok;
+}
+
+static unsigned int rnd(void)
+{
+	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned int)(rng_state >> 33);
+}
+
+static void fill(unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)rnd();
+}
+
+static const EVP_CIPHER *evp(const char *mode, size_t keylen)
+{
+	int k = (int)keylen * 8;
+
+	if (!strcmp(mode, "ecb"))
+		return k == 128 ? EVP_aes_128_ecb() : k == 192 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
+	if (!strcmp(mode, "cbc"))
+		return k == 128 ? EVP_aes_128_cbc() : k == 192 ? EVP_aes_192_cbc() : EVP_aes_256_cbc();
+	if (!strcmp(mode, "ctr"))
+		return k == 128 ? EVP_aes_128_ctr() : k == 192 ? EVP_aes_192_ctr() : EVP_aes_256_ctr();
+	return k == 128 ? EVP_aes_128_gcm() : k == 192 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
+}
+
+static int ossl_crypt(const char *mode, const unsigned char *key, size_t keylen,
+		      const unsigned char *iv, const unsigned char *in, size_t len, unsigned char *out)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int n = 0, f = 0, ok;
+
+	ok = EVP_EncryptInit_ex(c, evp(mode, keylen), NULL, key, iv) &&
+	     EVP_CIPHER_CTX_set_padding(c, 0) &&
+	     EVP_EncryptUpdate(c, out, &n, in, (int)len) && EVP_EncryptFinal_ex(c, out + n, &f);
+	EVP_CIPHER_CTX_free(c);
+	return ok && (size_t)(n + f) == len;
+}
+
+static int ossl_gcm(const unsigned char *key, size_t keylen, const unsigned char *iv,
+		    const unsigned char *aad, size_t aadlen, const unsigned char *in, size_t len,
+		    unsigned char *out, size_t taglen)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int n = 0, f = 0, ok;
+
+	ok = EVP_EncryptInit_ex(c, evp("gcm", keylen), NULL, key, iv) &&
+	     (!aadlen || EVP_EncryptUpdate(c, NULL, &n, aad, (int)aadlen)) &&
+	     EVP_EncryptUpdate(c, out, &n, in, (int)len) && EVP_EncryptFinal_ex(c, out + n, &f) &&
+	     EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, (int)taglen, out + len);
+	EVP_CIPHER_CTX_free(c);
+	return ok;
+}
+
+/* Streams @in through @h in random pieces; returns the bytes written or a negative errno. */
+static ssize_t stream(struct hwcrypt_skcipher *h, int enc, const unsigned char *iv, size_t ivlen,
+		      const unsigned char *in, size_t len, unsigned char *out)
+{
+	size_t off = 0, done = 0;
+	ssize_t r;
+
+	r = hwcrypt_skcipher_begin(h, enc, iv, ivlen);
+	if (r)
+		return r;
+	while (off < len) {
+		size_t n = rnd() % 3 ? rnd() % 100 : rnd() % 5000;
+
+		if (n > len - off)
+			n = len - off;
+		r = hwcrypt_skcipher_update(h, in + off, n, out + done, n + 15);
+		if (r < 0)
+			return r;
+		off += n;
+		done += (size_t)r;
+	}
+	r = hwcrypt_skcipher_final(h, out + done, len - done);
+	return r < 0 ? r : (ssize_t)(done + (size_t)r);
+}
+
+#define MAXLEN (70 * 1024)
+
+static unsigned char pt[MAXLEN], ct[MAXLEN + 16], ref[MAXLEN + 16], back[MAXLEN + 16];
+
+/* One mode: @drv is our driver, @oracle the kernel's generic one for xts/cts (else OpenSSL). */
+static void test_mode(const char *mode, const char *alg, const char *drv, const char *oracle)
+{
+	struct hwcrypt_skcipher *h = NULL, *o = NULL;
+	static const size_t fixed[] = { 0, 16, 17, 31, 32, 4096, 4111, 65536 + 13 };
+	unsigned char key[64], iv[16];
+	char what[160], detail[160];
+	int bad_os = 0, bad_st = 0, bad_dec = 0, rounds = 0, xts = !strcmp(mode, "xts");
+	int blockonly = !strcmp(mode, "ecb") || !strcmp(mode, "cbc");
+	size_t keylen;
+	ssize_t r;
+
+	r = hwcrypt_skcipher_init(&h, alg, drv);
+	snprintf(what, sizeof(what), "%s init with driver %s", alg, drv);
+	check(r == 0 && !strcmp(hwcrypt_skcipher_driver(h), drv), what, hwcrypt_strerror((int)r));
+	if (r)
+		return;
+	if (oracle && hwcrypt_skcipher_init(&o, alg, oracle)) {
+		check(0, alg, "oracle driver unavailable");
+		hwcrypt_skcipher_free(h);
+		return;
+	}
+	for (size_t t = 0; t < 24; t++) {
+		size_t len = t < sizeof(fixed) / sizeof(fixed[0]) ? fixed[t] : rnd() % 5000;
+
+		keylen = (size_t)(16 + 8 * (rnd() % 3)) * (xts ? 2 : 1);
+		if (blockonly)
+			len -= len % 16;
+		if ((xts || oracle) && len && len < 16)
+			len = 16;
+		fill(key, keylen);
+		fill(iv, 16);
+		fill(pt, len);
+		if (hwcrypt_skcipher_setkey(h, key, keylen) ||
+		    (o && hwcrypt_skcipher_setkey(o, key, keylen))) {
+			bad_os++;
+			continue;
+		}
+		if (o)
+			r = hwcrypt_skcipher_encrypt(o, iv, 16, pt, len, ref, len) == (ssize_t)len;
+		else
+			r = ossl_crypt(mode, key, keylen, blockonly && !strcmp(mode, "ecb") ? NULL : iv,
+				       pt, len, ref);
+		if (!r) {
+			bad_os++;
+			continue;
+		}
+		rounds++;
+		memset(ct, 0x55, sizeof(ct));
+		r = hwcrypt_skcipher_encrypt(h, iv, hwcrypt_skcipher_ivsize(h), pt, len, ct, len);
+		bad_os += r != (ssize_t)len || memcmp(ct, ref, len);
+		memset(ct, 0x55, sizeof(ct));
+		r = stream(h, 1, iv, hwcrypt_skcipher_ivsize(h), pt, len, ct);
+		bad_st += r != (ssize_t)len || memcmp(ct, ref, len);
+		r = stream(h, 0, iv, hwcrypt_skcipher_ivsize(h), ref, len, back);
+		bad_dec += r != (ssize_t)len || memcmp(back, pt, len);
+		r = hwcrypt_skcipher_decrypt(h, iv, hwcrypt_skcipher_ivsize(h), ref, len, back, len);
+		bad_dec += r != (ssize_t)len || memcmp(back, pt, len);
+	}
+	snprintf(detail, sizeof(detail), "%d of %d differ", bad_os, rounds);
+	snprintf(what, sizeof(what), "%s one-shot encrypt == %s (%d messages, 0..70 KiB)", alg,
+		 oracle ? oracle : "OpenSSL", rounds);
+	check(!bad_os && rounds > 20, what, detail);
+	snprintf(detail, sizeof(detail), "%d differ", bad_st);
+	snprintf(what, sizeof(what), "%s streamed encrypt in random pieces == one-shot", alg);
+	check(!bad_st, what, detail);
+	snprintf(detail, sizeof(detail), "%d differ", bad_dec);
+	snprintf(what, sizeof(what), "%s decrypt (streamed and one-shot) restores the plaintext", alg);
+	check(!bad_dec, what, detail);
+
+	/* Errors the API documents. */
+	snprintf(what, sizeof(what), "%s: key of 17 bytes -> -EINVAL", alg);
+	check(hwcrypt_skcipher_setkey(h, key, 17) == -EINVAL, what, "");
+	hwcrypt_skcipher_setkey(h, key, xts ? 32 : 16);
+	if (hwcrypt_skcipher_ivsize(h)) {
+		snprintf(what, sizeof(what), "%s: IV of 12 bytes -> -EINVAL", alg);
+		check(hwcrypt_skcipher_encrypt(h, iv, 12, pt, 32, ct, 32) == -EINVAL, what, "");
+	}
+	if (blockonly) {
+		snprintf(what, sizeof(what), "%s: 20 bytes (not whole blocks) -> -EINVAL", alg);
+		check(hwcrypt_skcipher_encrypt(h, iv, hwcrypt_skcipher_ivsize(h), pt, 20, ct, 20) == -EINVAL,
+		      what, "");
+	}
+	if (xts || oracle) {
+		static unsigned char big[HWCRYPT_MAX_MESSAGE + 16];
+
+		snprintf(what, sizeof(what), "%s: 15 bytes -> -EINVAL", alg);
+		check(hwcrypt_skcipher_encrypt(h, iv, 16, pt, 15, ct, 15) == -EINVAL, what, "");
+		snprintf(what, sizeof(what), "%s: message of HWCRYPT_MAX_MESSAGE bytes works", alg);
+		r = hwcrypt_skcipher_encrypt(h, iv, 16, big, HWCRYPT_MAX_MESSAGE, big,
+					     HWCRYPT_MAX_MESSAGE);
+		check(r == HWCRYPT_MAX_MESSAGE, what, hwcrypt_strerror((int)r));
+		snprintf(what, sizeof(what), "%s: one byte more -> -EMSGSIZE", alg);
+		check(hwcrypt_skcipher_encrypt(h, iv, 16, big, HWCRYPT_MAX_MESSAGE + 16, big,
+					       sizeof(big)) == -EMSGSIZE, what, "");
+	}
+	hwcrypt_skcipher_free(h);
+	hwcrypt_skcipher_free(o);
+}
+
+static void test_gcm(const char *drv)
+{
+	struct hwcrypt_aead *h = NULL;
+	static const size_t fixed[] = { 0, 1, 15, 16, 17, 4096, 65536 + 5 };
+	static const size_t tags[] = { 16, 12, 8, 4, 13 };
+	unsigned char key[32], iv[12], aad[300];
+	char detail[160];
+	int bad = 0, bad_st = 0, bad_dec = 0, bad_tag = 0, rounds = 0;
+	ssize_t r;
+
+	r = hwcrypt_aead_init(&h, "gcm(aes)", drv);
+	check(r == 0 && !strcmp(hwcrypt_aead_driver(h), drv), "gcm(aes) init with our driver",
+	      hwcrypt_strerror((int)r));
+	if (r)
+		return;
+	for (size_t t = 0; t < 20; t++) {
+		size_t len = t < sizeof(fixed) / sizeof(fixed[0]) ? fixed[t] : rnd() % 5000;
+		size_t keylen = 16 + 8 * (rnd() % 3), aadlen = t % 3 ? rnd() % 300 : 0;
+		size_t taglen = tags[t % 5], off, n;
+
+		fill(key, keylen);
+		fill(iv, 12);
+		fill(aad, aadlen);
+		fill(pt, len);
+		if (hwcrypt_aead_setkey(h, key, keylen) || hwcrypt_aead_settaglen(h, taglen) ||
+		    !ossl_gcm(key, keylen, iv, aad, aadlen, pt, len, ref, taglen)) {
+			bad++;
+			continue;
+		}
+		rounds++;
+		r = hwcrypt_aead_encrypt(h, iv, 12, aad, aadlen, pt, len, ct, sizeof(ct));
+		bad += r != (ssize_t)(len + taglen) || memcmp(ct, ref, len + taglen);
+		/* Streamed: AAD at begin, data in random pieces, everything out at final. */
+		memset(ct, 0, sizeof(ct));
+		hwcrypt_aead_begin(h, 1, iv, 12, aad, aadlen);
+		for (off = 0; off < len; off += n) {
+			n = rnd() % 3000;
+			n = n > len - off ? len - off : n;
+			hwcrypt_aead_update(h, pt + off, n);
+		}
+		r = hwcrypt_aead_final(h, ct, sizeof(ct));
+		bad_st += r != (ssize_t)(len + taglen) || memcmp(ct, ref, len + taglen);
+		r = hwcrypt_aead_decrypt(h, iv, 12, aad, aadlen, ref, len + taglen, back, sizeof(back));
+		bad_dec += r != (ssize_t)len || memcmp(back, pt, len);
+		/* A flipped tag bit: -EBADMSG and nothing of the plaintext in the buffer. */
+		ref[len + rnd() % taglen] ^= (unsigned char)(1u << (rnd() % 8));
+		memset(back, 0xaa, sizeof(back));
+		r = hwcrypt_aead_decrypt(h, iv, 12, aad, aadlen, ref, len + taglen, back, sizeof(back));
+		for (off = 0; off < len; off++)
+			bad_tag += back[off] != 0;
+		bad_tag += r != -EBADMSG;
+	}
+	snprintf(detail, sizeof(detail), "%d of %d differ", bad, rounds);
+	check(!bad && rounds == 20, "gcm(aes) one-shot ciphertext || tag == OpenSSL (tags 4..16, AAD 0..299)",
+	      detail);
+	snprintf(detail, sizeof(detail), "%d differ", bad_st);
+	check(!bad_st, "gcm(aes) streamed encrypt == OpenSSL", detail);
+	snprintf(detail, sizeof(detail), "%d differ", bad_dec);
+	check(!bad_dec, "gcm(aes) decrypt of OpenSSL's ciphertext", detail);
+	snprintf(detail, sizeof(detail), "%d bad", bad_tag);
+	check(!bad_tag, "gcm(aes) corrupted tag: -EBADMSG and the output buffer zeroed", detail);
+
+	hwcrypt_aead_settaglen(h, 16);
+	check(hwcrypt_aead_settaglen(h, 5) == -EINVAL, "gcm(aes): tag of 5 bytes -> -EINVAL", "");
+	check(hwcrypt_aead_setkey(h, key, 20) == -EINVAL, "gcm(aes): key of 20 bytes -> -EINVAL", "");
+	hwcrypt_aead_setkey(h, key, 16);
+	check(hwcrypt_aead_encrypt(h, iv, 16, NULL, 0, pt, 16, ct, sizeof(ct)) == -EINVAL,
+	      "gcm(aes): IV of 16 bytes -> -EINVAL", "");
+	check(hwcrypt_aead_encrypt(h, iv, 12, NULL, 0, pt, 16, ct, 16) == -EINVAL,
+	      "gcm(aes): output without room for the tag -> -EINVAL", "");
+	check(hwcrypt_aead_decrypt(h, iv, 12, NULL, 0, pt, 15, back, sizeof(back)) == -EBADMSG,
+	      "gcm(aes): input shorter than the tag -> -EBADMSG", "");
+	hwcrypt_aead_free(h);
+}
+
+int main(int argc, char **argv)
+{
+	struct hwcrypt_skcipher *s = NULL;
+	static const char *const modes[] = { "ecb", "cbc", "ctr", "xts", "cts" };
+	char alg[32], drv[64];
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s IMPL [SEED]\n", argv[0]);
+		return 2;
+	}
+	rng_state = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+	printf("INFO: seed %llu\n", rng_state);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		const char *m = modes[i];
+		int cts = !strcmp(m, "cts");
+
+		snprintf(alg, sizeof(alg), cts ? "cts(cbc(aes))" : "%s(aes)", m);
+		snprintf(drv, sizeof(drv), "%s-aes-hwcrypt-%s", cts ? "cts-cbc" : m, argv[1]);
+		test_mode(m, alg, drv, !strcmp(m, "xts") ? "xts(ecb(aes-generic))" :
+				       cts ? "cts(cbc(aes-generic))" : NULL);
+	}
+	snprintf(drv, sizeof(drv), "gcm-aes-hwcrypt-%s", argv[1]);
+	test_gcm(drv);
+
+	snprintf(drv, sizeof(drv), "cbc-aes-hwcrypt-%s", argv[1]);
+	check(hwcrypt_skcipher_init(&s, "ctr(aes)", drv) == -EINVAL,
+	      "skcipher: driver of another algorithm -> -EINVAL", "");
+	check(hwcrypt_skcipher_init(&s, "ctr(nosuch)", NULL) == -ENOENT,
+	      "skcipher: unknown algorithm -> -ENOENT", "");
+	check(hwcrypt_skcipher_init(&s, "ctr(aes)", "aes-generic") == 0 &&
+	      !strcmp(hwcrypt_skcipher_driver(s), "ctr(aes-generic)"),
+	      "skcipher: inner driver wrapped in the template (ctr(aes-generic))", "");
+	hwcrypt_skcipher_free(s);
+	printf("%d failed\n", failures);
+	return failures != 0;
+}

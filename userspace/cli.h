@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the hwcrypt CLI's commands (hwcrypt.c, cli_enc.c, cli_rsa.c). */
+#ifndef HWCRYPT_CLI_H
+#define HWCRYPT_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define PROG "hwcrypt"
+#define EXIT_USAGE 2
+
+void put_quoted(FILE *f, const char *s);
+void file_error(const char *name, const char *msg);
+const char *err_text(int err);
+int hexval(int c);
+int parse_hex(const char *s, size_t len, unsigned char *out);
+
+/* Reads all of @name ("-" or NULL: stdin), at most @max bytes; 0 or a positive errno. */
+int read_all(const char *name, size_t max, unsigned char **buf, size_t *len);
+/* Bytes from "HEX" or, with @is_file, from the file @arg; 0 or -1 after a message. */
+int get_bytes(const char *what, const char *arg, int is_file, size_t max,
+	      unsigned char **buf, size_t *len);
+void wipe_free(void *p, size_t len);
+
+/* Output to a file created on first write (so failures leave none) or stdout. */
+struct out_file {
+	const char *name;	/* NULL or "-": standard output */
+	int fd;
+};
+int out_write(struct out_file *o, const void *p, size_t len);
+/* Closes; with @failed, removes a file this run created. Returns 0 or -1 after a message. */
+int out_close(struct out_file *o, int failed);
+
+int cmd_enc(int argc, char **argv, int encrypt);
+int cmd_rsa(int argc, char **argv);
+void usage_enc(FILE *f);
+void usage_rsa(FILE *f);
+
+#endif

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/* libhwcrypt symmetric cipher handles: AF_ALG "skcipher" sockets driven through libkcapi. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <kcapi.h>
+
+#include "lib_internal.h"
+
+struct hwcrypt_skcipher {
+	struct kcapi_handle *kh;
+	char *alg;
+	char *driver;
+	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for reopen() */
+	int op_open;			/* an operation socket exists: the key is fixed */
+	unsigned int ivsize;
+	unsigned int blocksize;		/* 16 for every mode here: the unit of chaining */
+	enum { MODE_CHAINED, MODE_STREAM, MODE_WHOLE } mode;
+	int keyed;
+	int active;			/* between begin() and final() */
+	int enc;
+	int started;			/* the IV went to the kernel with the first piece */
+	int broken;			/* a failed send/receive left the socket in an unknown state */
+	uint8_t iv[HWCRYPT_MAX_IVSIZE];
+	uint8_t *buf;			/* input held back until more data or final() */
+	size_t used, cap;
+};
+
+/*
+ * ecb and cbc: the kernel carries the IV from one request to the next in the socket, so a
+ * stream is cut into requests at block boundaries; ctr as well, and its last block may be
+ * short. xts and cts steal ciphertext at the end of a message and the kernel does not chain
+ * their tweak/IV, so a message is one request: buffered whole until final().
+ */
+static int mode_of(const char *alg)
+{
+	if (!strncmp(alg, "ecb(", 4) || !strncmp(alg, "cbc(", 4))
+		return MODE_CHAINED;
+	if (!strncmp(alg, "ctr(", 4))
+		return MODE_STREAM;
+	return MODE_WHOLE;
+}
+
+static ssize_t kerr(ssize_t r)
+{
+	if (r == -1 && errno > EPERM)
+		return -errno;
+	return r;
+}
+
+HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
+					 const char *driver)
+{
+	char bound[_HWCRYPT_MAX_NAME];
+	struct hwcrypt_skcipher *h;
+	int explicit_driver = driver && *driver && strcmp(driver, "best");
+	int ret;
+
+	if (!handle || !alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
+		return -EINVAL;
+	ret = _hwcrypt_bind_name_typed(bound, sizeof(bound), alg, driver, "skcipher");
+	if (ret)
+		return ret;
+	_hwcrypt_quiet_kcapi();
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->alg = strdup(alg);
+	if (!h->alg) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	memcpy(h->bound, bound, sizeof(bound));
+	ret = kcapi_cipher_init(&h->kh, bound, 0);
+	if (ret) {
+		h->kh = NULL;
+		ret = _hwcrypt_diagnose("skcipher", bound, ret);
+		goto fail;
+	}
+	ret = _hwcrypt_resolve_driver(alg, bound, explicit_driver, "skcipher", &h->driver);
+	if (ret)
+		goto fail;
+	h->ivsize = kcapi_cipher_ivsize(h->kh);
+	h->blocksize = 16;
+	h->mode = mode_of(alg);
+	if (h->ivsize > HWCRYPT_MAX_IVSIZE) {
+		ret = -EOPNOTSUPP;
+		goto fail;
+	}
+	*handle = h;
+	return 0;
+fail:
+	hwcrypt_skcipher_free(h);
+	return ret;
+}
+
+/*
+ * The kernel refuses a new key (-EBUSY) once an operation socket was accepted from the
+ * tfm socket, and libkcapi keeps that one open: a new key needs a new tfm.
+ */
+static int reopen(struct hwcrypt_skcipher *h)
+{
+	struct kcapi_handle *kh;
+	int ret;
+
+	ret = kcapi_cipher_init(&kh, h->bound, 0);
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	kcapi_cipher_destroy(h->kh);
+	h->kh = kh;
+	h->op_open = 0;
+	h->broken = 0;
+	h->keyed = 0;
+	return 0;
+}
+
+HWCRYPT_EXPORT int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *h, const uint8_t *key,
+					   size_t keylen)
+{
+	int ret;
+
+	if (!h || !key || !keylen || keylen > 1024)
+		return -EINVAL;
+	if (h->active)
+		return -EBUSY;
+	if (h->op_open || h->broken) {
+		ret = reopen(h);
+		if (ret)
+			return ret;
+	}
+	errno = 0;
+	ret = (int)kerr(kcapi_cipher_setkey(h->kh, key, (uint32_t)keylen));
+	if (ret < 0)
+		return ret == -ENOKEY || ret == -EOPNOTSUPP ? ret : -EINVAL;
+	h->keyed = 1;
+	return 0;
+}
+
+HWCRYPT_EXPORT unsigned int hwcrypt_skcipher_ivsize(struct hwcrypt_skcipher *h)
+{
+	return h ? h->ivsize : 0;
+}
+
+HWCRYPT_EXPORT const char *hwcrypt_skcipher_driver(struct hwcrypt_skcipher *h)
+{
+	return h ? h->driver : NULL;
+}
+
+HWCRYPT_EXPORT int hwcrypt_skcipher_begin(struct hwcrypt_skcipher *h, int encrypt,
+					  const uint8_t *iv, size_t ivlen)
+{
+	if (!h || ivlen != h->ivsize || (!iv && ivlen))
+		return -EINVAL;
+	if (h->broken)
+		return -EBADFD;
+	if (!h->keyed)
+		return -ENOKEY;
+	if (h->active)
+		return -EBUSY;
+	if (ivlen)
+		memcpy(h->iv, iv, ivlen);
+	h->enc = !!encrypt;
+	h->active = 1;
+	h->started = 0;
+	h->used = 0;
+	return 0;
+}
+
+/*
+ * Sends @len bytes (MSG_MORE unless @last) and receives as many; IV with the first piece.
+ * libkcapi moves data with vmsplice() through a pipe of 16 pages, so it gets the data in
+ * pieces of at most 32 KiB (page-misaligned: at most 9 pages); the kernel queues them as
+ * one request until the receive. A single-request mode must get all of it in one receive.
+ */
+static ssize_t run(struct hwcrypt_skcipher *h, const uint8_t *in, uint8_t *out, size_t len,
+		   int last)
+{
+	size_t got = 0, sent = 0;
+	ssize_t r;
+
+	h->op_open = 1;
+	if (!h->started) {
+		const uint8_t *iv = h->ivsize ? h->iv : NULL;
+
+		r = h->enc ? kcapi_cipher_stream_init_enc(h->kh, iv, NULL, 0)
+			   : kcapi_cipher_stream_init_dec(h->kh, iv, NULL, 0);
+		if (r < 0)
+			goto broken;
+		h->started = 1;
+	}
+	do {
+		size_t n = len - sent > _HWCRYPT_PIECE ? _HWCRYPT_PIECE : len - sent;
+		struct iovec iov = { .iov_base = (void *)(in + sent), .iov_len = n };
+
+		r = last && sent + n == len ? kcapi_cipher_stream_update_last(h->kh, &iov, 1)
+					    : kcapi_cipher_stream_update(h->kh, &iov, 1);
+		if (r < 0)
+			goto broken;
+		sent += n;
+	} while (sent < len);
+	while (got < len) {
+		struct iovec o = { .iov_base = out + got, .iov_len = len - got };
+
+		r = kcapi_cipher_stream_op(h->kh, &o, 1);
+		if (r <= 0) {
+			r = r ? r : -EIO;
+			goto broken;
+		}
+		got += (size_t)r;
+		if (h->mode == MODE_WHOLE && got < len) {
+			/* Cut into two requests: the rest would be computed with a wrong tweak. */
+			explicit_bzero(out, got);
+			r = -EMSGSIZE;
+			goto broken;
+		}
+	}
+	return (ssize_t)got;
+broken:
+	h->broken = 1;
+	h->active = 0;
+	return kerr(r);
+}
+
+static int hold(struct hwcrypt_skcipher *h, const uint8_t *in, size_t len)
+{
+	if (h->used + len > h->cap) {
+		size_t cap = h->cap ? h->cap : 256;
+		uint8_t *n;
+
+		while (cap < h->used + len)
+			cap *= 2;
+		n = malloc(cap);
+		if (!n)
+			return -ENOMEM;
+		if (h->used)
+			memcpy(n, h->buf, h->used);
+		if (h->buf) {
+			explicit_bzero(h->buf, h->cap);
+			free(h->buf);
+		}
+		h->buf = n;
+		h->cap = cap;
+	}
+	memcpy(h->buf + h->used, in, len);
+	h->used += len;
+	return 0;
+}
+
+static void fail_stream(struct hwcrypt_skcipher *h)
+{
+	h->active = 0;
+	if (h->buf)
+		explicit_bzero(h->buf, h->used);
+	h->used = 0;
+}
+
+HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *h, const void *in,
+					       size_t inlen, uint8_t *out, size_t outlen)
+{
+	const uint8_t *p = in;
+	size_t done = 0;
+	ssize_t r;
+
+	if (!h || (!in && inlen) || (!out && outlen))
+		return -EINVAL;
+	if (!h->active)
+		return -EINVAL;
+	if (h->mode == MODE_WHOLE) {
+		if (h->used + inlen > HWCRYPT_MAX_MESSAGE || h->used + inlen < h->used) {
+			fail_stream(h);
+			return -EMSGSIZE;
+		}
+		r = hold(h, p, inlen);
+		if (r)
+			fail_stream(h);
+		return r;
+	}
+	if (outlen < inlen + h->used - (inlen + h->used) % h->blocksize)
+		return -EINVAL;
+	/* Complete a held partial block first, then whole blocks straight from @in. */
+	if (h->used) {
+		size_t n = h->blocksize - h->used;
+
+		if (n > inlen)
+			n = inlen;
+		memcpy(h->buf + h->used, p, n);
+		h->used += n;
+		p += n;
+		inlen -= n;
+		if (h->used < h->blocksize)
+			return 0;
+		r = run(h, h->buf, out, h->blocksize, 0);
+		explicit_bzero(h->buf, h->blocksize);
+		h->used = 0;
+		if (r < 0)
+			return r;
+		done = h->blocksize;
+	}
+	while (inlen >= h->blocksize) {
+		size_t n = inlen - inlen % h->blocksize;
+
+		if (n > _HWCRYPT_CHUNK)
+			n = _HWCRYPT_CHUNK;
+		r = run(h, p, out + done, n, 0);
+		if (r < 0)
+			return r;
+		done += n;
+		p += n;
+		inlen -= n;
+	}
+	if (inlen) {
+		if (!h->buf) {
+			h->buf = malloc(h->blocksize);
+			if (!h->buf) {
+				fail_stream(h);
+				return -ENOMEM;
+			}
+			h->cap = h->blocksize;
+		}
+		memcpy(h->buf, p, inlen);
+		h->used = inlen;
+	}
+	return (ssize_t)done;
+}
+
+HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_final(struct hwcrypt_skcipher *h, uint8_t *out,
+					      size_t outlen)
+{
+	size_t n;
+	ssize_t r;
+
+	if (!h || (!out && outlen) || !h->active)
+		return -EINVAL;
+	n = h->used;
+	if (outlen < n)
+		return -EINVAL;
+	if (h->mode == MODE_CHAINED && n) {
+		/* ecb/cbc take whole blocks only; padding is the caller's choice. */
+		fail_stream(h);
+		return -EINVAL;
+	}
+	if (h->mode == MODE_WHOLE && n && n < h->blocksize) {
+		fail_stream(h);
+		return -EINVAL;
+	}
+	if (!n) {
+		h->active = 0;
+		return 0;
+	}
+	r = run(h, h->buf, out, n, 1);
+	explicit_bzero(h->buf, n);
+	h->used = 0;
+	h->active = 0;
+	if (r < 0 && out)
+		explicit_bzero(out, n);
+	return r;
+}
+
+static ssize_t oneshot(struct hwcrypt_skcipher *h, int enc, const uint8_t *iv, size_t ivlen,
+		       const void *in, size_t inlen, uint8_t *out, size_t outlen)
+{
+	ssize_t r, f;
+
+	if (!h || (!in && inlen) || (!out && inlen) || outlen < inlen)
+		return -EINVAL;
+	if (h->mode == MODE_WHOLE && inlen > HWCRYPT_MAX_MESSAGE)
+		return -EMSGSIZE;
+	if (h->mode == MODE_CHAINED && inlen % h->blocksize)
+		return -EINVAL;
+	if (h->mode == MODE_WHOLE && inlen && inlen < h->blocksize)
+		return -EINVAL;
+	r = hwcrypt_skcipher_begin(h, enc, iv, ivlen);
+	if (r)
+		return r;
+	if (h->mode == MODE_WHOLE && inlen) {
+		/* No copy into the hold buffer: the message goes to the kernel as it is. */
+		h->used = 0;
+		r = run(h, in, out, inlen, 1);
+		h->active = 0;
+		if (r < 0)
+			explicit_bzero(out, inlen);
+		return r;
+	}
+	r = hwcrypt_skcipher_update(h, in, inlen, out, outlen);
+	if (r < 0) {
+		fail_stream(h);
+		return r;
+	}
+	f = hwcrypt_skcipher_final(h, out + r, outlen - (size_t)r);
+	if (f < 0) {
+		explicit_bzero(out, inlen);
+		return f;
+	}
+	return r + f;
+}
+
+HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_encrypt(struct hwcrypt_skcipher *h, const uint8_t *iv,
+						size_t ivlen, const void *in, size_t inlen,
+						uint8_t *out, size_t outlen)
+{
+	return oneshot(h, 1, iv, ivlen, in, inlen, out, outlen);
+}
+
+HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_decrypt(struct hwcrypt_skcipher *h, const uint8_t *iv,
+						size_t ivlen, const void *in, size_t inlen,
+						uint8_t *out, size_t outlen)
+{
+	return oneshot(h, 0, iv, ivlen, in, inlen, out, outlen);
+}
+
+HWCRYPT_EXPORT void hwcrypt_skcipher_free(struct hwcrypt_skcipher *h)
+{
+	if (!h)
+		return;
+	if (h->kh)
+		kcapi_cipher_destroy(h->kh);
+	if (h->buf) {
+		explicit_bzero(h->buf, h->cap);
+		free(h->buf);
+	}
+	explicit_bzero(h->iv, sizeof(h->iv));
+	free(h->alg);
+	free(h->driver);
+	free(h);
+}
