@@ -16,7 +16,7 @@
 #define HWC_AES_BLOCK		16
 #define HWC_AES_MAX_ROUNDS	14
 /* GHASH key powers kept per GCM key: enough for the widest tier's aggregated reduction. */
-#define HWC_GCM_NPOW		16
+#define HWC_GCM_NPOW		32
 
 struct hwc_aes_key {
 	/* FIPS 197 round keys 0..nr, bytes in the order of the standard's w[] words. */
@@ -154,5 +154,17 @@ void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 		       const hwc_u8 *src, hwc_size len);
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len);
+/* GHASH and fused GCM of the VAES tiers (x86/gcm_vaes_avx2.c, x86/gcm_vaes_avx512.c). */
+void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
+void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len);
+void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len);
+void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+			   hwc_size n);
+void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len);
+void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len);
 
 #endif /* HWC_AES_H */
