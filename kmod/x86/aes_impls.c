@@ -18,5 +18,38 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.gcm_enc = hwc_gcm_enc_aesni,
 		.gcm_dec = hwc_gcm_dec_aesni,
 	},
+	/* TEMP until the vaes branch's entries are merged: AES-NI skcipher, VAES GCM. */
+	{
+		.impl = "vaes-avx2",
+		.features = HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41 | HWC_F_AVX | HWC_F_AVX2 |
+			    HWC_F_VAES | HWC_F_VPCLMUL,
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_aesni,
+		.ecb_dec = hwc_aes_ecb_dec_aesni,
+		.cbc_enc = hwc_aes_cbc_enc_aesni,
+		.cbc_dec = hwc_aes_cbc_dec_aesni,
+		.ctr = hwc_aes_ctr_aesni,
+		.xts_enc = hwc_aes_xts_enc_aesni,
+		.xts_dec = hwc_aes_xts_dec_aesni,
+		.ghash = hwc_ghash_vaes_avx2,
+		.gcm_enc = hwc_gcm_enc_vaes_avx2,
+		.gcm_dec = hwc_gcm_dec_vaes_avx2,
+	},
+	{
+		.impl = "vaes-avx512",
+		.features = HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41 | HWC_F_AVX | HWC_F_AVX2 |
+			    HWC_F_VAES | HWC_F_VPCLMUL | HWC_F_AVX512,
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_aesni,
+		.ecb_dec = hwc_aes_ecb_dec_aesni,
+		.cbc_enc = hwc_aes_cbc_enc_aesni,
+		.cbc_dec = hwc_aes_cbc_dec_aesni,
+		.ctr = hwc_aes_ctr_aesni,
+		.xts_enc = hwc_aes_xts_enc_aesni,
+		.xts_dec = hwc_aes_xts_dec_aesni,
+		.ghash = hwc_ghash_vaes_avx512,
+		.gcm_enc = hwc_gcm_enc_vaes_avx512,
+		.gcm_dec = hwc_gcm_dec_vaes_avx512,
+	},
 };
 const unsigned int hwc_aes_nimpls = sizeof(hwc_aes_impls) / sizeof(hwc_aes_impls[0]);
