@@ -63,6 +63,8 @@ struct hwc_gcm_ctx {
  * - gcm_enc/gcm_dec: CTR (inc32) and GHASH of the ciphertext in one pass; any length, but only
  *   the last piece of a message may be a partial block.
  * - ghash: whole blocks into @y.
+ * - gcm_final (optional, NULL: ghash + ecb_enc): GHASH of the length block and E_K(J0) in one
+ *   call, the full 16-byte tag into @tag; leaves @c for the framing to wipe.
  */
 struct hwc_aes_impl {
 	const char *impl;		/* "generic", "aesni", "vaes-avx2", "vaes-avx512" */
@@ -89,6 +91,7 @@ struct hwc_aes_impl {
 			const hwc_u8 *src, hwc_size len);
 	void (*gcm_dec)(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			const hwc_u8 *src, hwc_size len);
+	void (*gcm_final)(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
 };
 
 /* The tiers of this arch, portable first, faster later (<arch>/aes_impls.c). */
@@ -154,16 +157,21 @@ void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 		       const hwc_u8 *src, hwc_size len);
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_aesni(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
 /* GHASH and fused GCM of the VAES tiers (x86/gcm_vaes_avx2.c, x86/gcm_vaes_avx512.c). */
 void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
 void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			   const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			     hwc_u8 tag[16]);
 void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			   const hwc_u8 *src, hwc_size len);
 void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			   hwc_size n);
 void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			       hwc_u8 tag[16]);
 void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len);
 

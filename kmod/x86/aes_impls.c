@@ -17,6 +17,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.ghash = hwc_ghash_aesni,
 		.gcm_enc = hwc_gcm_enc_aesni,
 		.gcm_dec = hwc_gcm_dec_aesni,
+		.gcm_final = hwc_gcm_final_aesni,
 	},
 	/* TEMP until the vaes branch's entries are merged: AES-NI skcipher, VAES GCM. */
 	{
@@ -34,6 +35,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.ghash = hwc_ghash_vaes_avx2,
 		.gcm_enc = hwc_gcm_enc_vaes_avx2,
 		.gcm_dec = hwc_gcm_dec_vaes_avx2,
+		.gcm_final = hwc_gcm_final_vaes_avx2,
 	},
 	{
 		.impl = "vaes-avx512",
@@ -50,6 +52,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.ghash = hwc_ghash_vaes_avx512,
 		.gcm_enc = hwc_gcm_enc_vaes_avx512,
 		.gcm_dec = hwc_gcm_dec_vaes_avx512,
+		.gcm_final = hwc_gcm_final_vaes_avx512,
 	},
 };
 const unsigned int hwc_aes_nimpls = sizeof(hwc_aes_impls) / sizeof(hwc_aes_impls[0]);

@@ -456,3 +456,15 @@ void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 {
 	gcm_crypt(k, c, 0, dst, src, len);
 }
+
+/* The tag: GHASH of the length block (byte-reversed: the two bit counts) and E_K(J0), one call. */
+void hwc_gcm_final_aesni(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16])
+{
+	struct rks r;
+	__m128i y = bswap128(ld(c->y)), b = _mm_set_epi64x((long long)(c->aadlen * 8),
+							  (long long)(c->textlen * 8));
+
+	load_keys(&r, k->aes.ek, k->aes.nr);
+	y = ghash_n(k, y, &b, 1);
+	st(tag, _mm_xor_si128(bswap128(y), enc1(&r, ld(c->j0))));
+}

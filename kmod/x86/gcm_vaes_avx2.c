@@ -47,6 +47,19 @@ AI V vbswap(V v)
 		_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
 }
 
+/*
+ * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
+ * way lets every load forward from its store.
+ */
+AI __m128i ld128_halves(const hwc_u8 *p)
+{
+	hwc_u64 lo, hi;
+
+	__builtin_memcpy(&lo, p, 8);
+	__builtin_memcpy(&hi, p + 8, 8);
+	return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
 AI __m128i bswap128(__m128i v)
 {
 	return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
@@ -143,10 +156,27 @@ AI V tail_power(const struct hwc_gcm_key *k, hwc_size n, unsigned int i)
 	return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p));
 }
 
+/* One block, in xmm: the length block and short AAD. */
+AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
+{
+	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
+	__m128i h = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]), lo, hi, mid, w;
+
+	x = _mm_xor_si128(x, y);
+	lo = _mm_clmulepi64_si128(x, h, 0x00);
+	hi = _mm_clmulepi64_si128(x, h, 0x11);
+	mid = _mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+	lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+	hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
+	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
+					       _mm_shuffle_epi32(w, 0x4e)));
+}
+
 void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			 hwc_size n)
 {
-	__m128i acc = bswap128(_mm_loadu_si128((const __m128i *)y));
+	__m128i acc = bswap128(ld128_halves(y));
 	V h[8], hk[8], g[8];
 	unsigned int i, nv;
 
@@ -298,8 +328,8 @@ BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 		  const hwc_u8 *src, hwc_size len)
 {
-	__m128i cb = bswap128(_mm_loadu_si128((const __m128i *)c->ctr));
-	__m128i y = bswap128(_mm_loadu_si128((const __m128i *)c->y));
+	__m128i cb = bswap128(ld128_halves(c->ctr));
+	__m128i y = bswap128(ld128_halves(c->y));
 	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
 	unsigned int nr = k->aes.nr;
 	V ctr;
@@ -342,4 +372,24 @@ void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, h
 			   const hwc_u8 *src, hwc_size len)
 {
 	gcm_crypt(k, c, 0, dst, src, len);
+}
+
+/*
+ * The tag: GHASH of the length block, whose byte reversal is simply the two bit counts as
+ * 64-bit words, and E_K(J0), in one call.
+ */
+void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			       hwc_u8 tag[16])
+{
+	const hwc_u8 *ek = k->aes.ek;
+	__m128i y = bswap128(ld128_halves(c->y));
+	__m128i j0 = ld128_halves(c->j0);
+	unsigned int i, nr = k->aes.nr;
+
+	y = ghash_y1(k, y, _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8)));
+	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
+	for (i = 1; i < nr; i++)
+		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+	j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
+	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
 }
