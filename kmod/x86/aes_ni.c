@@ -385,32 +385,65 @@ void hwc_ghash_aesni(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *sr
 	st(y, bswap128(acc));
 }
 
+/*
+ * Eight blocks per step. The GHASH multiplies of eight blocks run between the AES rounds of
+ * eight others, so that the AES and carry-less units stay busy together: for decryption the
+ * ciphertext of this step, which is at hand; for encryption the ciphertext of the previous
+ * step, since this step's exists only after its last round.
+ */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len)
+		  const hwc_u8 *src, hwc_size len, const unsigned int nr)
 {
 	struct rks r;
-	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], x[8];
+	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], g[8];
 	const __m128i one = _mm_set_epi32(0, 0, 0, 1);
-	unsigned int j;
+	struct gacc a;
+	unsigned int i, j;
+	int pending = 0;
 
-	load_keys(&r, k->aes.ek, k->aes.nr);
+	/* @nr is a constant in each copy: the round loop unrolls and g[] stays in registers. */
+	load_keys(&r, k->aes.ek, nr);
+	gacc_init(&a);
 	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		int hash = !enc || pending;
+
 		/* inc32: only the low 32-bit lane counts, and it wraps. */
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] = bswap128(ctr);
+			b[j] = _mm_xor_si128(bswap128(ctr), r.k[0]);
 			ctr = _mm_add_epi32(ctr, one);
-			x[j] = ld(src + 16 * j);
+			if (!enc)
+				g[j] = bswap128(ld(src + 16 * j));
 		}
-		enc8(&r, b);
+		if (hash) {
+			gacc_init(&a);
+			g[0] = _mm_xor_si128(g[0], y);
+		}
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+			__m128i kr = r.k[i];
+
+#pragma GCC unroll 8
+			for (j = 0; j < 8; j++)
+				b[j] = _mm_aesenc_si128(b[j], kr);
+			if (hash && i <= 8)
+				gmul_acc(&a, g[i - 1], k, HWC_GCM_NPOW - 8 + i - 1);
+		}
+		if (hash)
+			y = ghash_reduce(&a);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] = _mm_xor_si128(b[j], x[j]);
+			/* The source is read again here rather than held in a register across the rounds. */
+			b[j] = _mm_aesenclast_si128(b[j], r.k[nr]);
+			b[j] = _mm_xor_si128(b[j], ld(src + 16 * j));
 			st(dst + 16 * j, b[j]);
-			x[j] = bswap128(enc ? b[j] : x[j]);
+			if (enc)
+				g[j] = bswap128(b[j]);
 		}
-		y = ghash_n(k, y, x, 8);
+		pending = enc;
 	}
+	if (pending)
+		y = ghash_n(k, y, g, 8);
 	for (; len; ) {
 		__m128i ks = enc1(&r, bswap128(ctr)), in, out;
 
@@ -445,16 +478,26 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 	st(c->y, bswap128(y));
 }
 
+#define NOINLINE static __attribute__((__noinline__))
+#define GCM_NR(name, enc, nr)								\
+NOINLINE void name(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+		   const hwc_u8 *src, hwc_size len)						\
+{											\
+	gcm_crypt(k, c, enc, dst, src, len, nr);					\
+}
+GCM_NR(gcm_enc10, 1, 10) GCM_NR(gcm_enc12, 1, 12) GCM_NR(gcm_enc14, 1, 14)
+GCM_NR(gcm_dec10, 0, 10) GCM_NR(gcm_dec12, 0, 12) GCM_NR(gcm_dec14, 0, 14)
+
 void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 1, dst, src, len);
+	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len);
 }
 
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 0, dst, src, len);
+	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len);
 }
 
 /* The tag: GHASH of the length block (byte-reversed: the two bit counts) and E_K(J0), one call. */
