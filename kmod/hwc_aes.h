@@ -155,4 +155,34 @@ void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len);
 
+/* VAES skcipher modes (x86/aes_vaes.h): ymm (VAES + AVX2) and zmm (VAES + AVX-512) tiers. */
+void hwc_aes_ecb_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_ecb_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+
 #endif /* HWC_AES_H */

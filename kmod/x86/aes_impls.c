@@ -2,10 +2,13 @@
 /* The x86 AES SIMD tiers, slower first; hwc_aes_generic (generic/aes.c) backs them all. */
 #include "../hwc_aes.h"
 
+#define HWC_F_AESNI_TIER	(HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41)
+#define HWC_F_VAES_TIER		(HWC_F_AESNI_TIER | HWC_F_AVX | HWC_F_AVX2 | HWC_F_VAES | HWC_F_VPCLMUL)
+
 const struct hwc_aes_impl hwc_aes_impls[] = {
 	{
 		.impl = "aesni",
-		.features = HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41,
+		.features = HWC_F_AESNI_TIER,
 		.expand_key = hwc_aes_expand_key,
 		.ecb_enc = hwc_aes_ecb_enc_aesni,
 		.ecb_dec = hwc_aes_ecb_dec_aesni,
@@ -14,6 +17,38 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.ctr = hwc_aes_ctr_aesni,
 		.xts_enc = hwc_aes_xts_enc_aesni,
 		.xts_dec = hwc_aes_xts_dec_aesni,
+		.ghash = hwc_ghash_aesni,
+		.gcm_enc = hwc_gcm_enc_aesni,
+		.gcm_dec = hwc_gcm_dec_aesni,
+	},
+	{
+		.impl = "vaes-avx2",
+		.features = HWC_F_VAES_TIER,
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_vaes_avx2,
+		.ecb_dec = hwc_aes_ecb_dec_vaes_avx2,
+		.cbc_enc = hwc_aes_cbc_enc_vaes_avx2,
+		.cbc_dec = hwc_aes_cbc_dec_vaes_avx2,
+		.ctr = hwc_aes_ctr_vaes_avx2,
+		.xts_enc = hwc_aes_xts_enc_vaes_avx2,
+		.xts_dec = hwc_aes_xts_dec_vaes_avx2,
+		/* GCM: the AES-NI/PCLMULQDQ code until the VPCLMULQDQ paths land. */
+		.ghash = hwc_ghash_aesni,
+		.gcm_enc = hwc_gcm_enc_aesni,
+		.gcm_dec = hwc_gcm_dec_aesni,
+	},
+	{
+		.impl = "vaes-avx512",
+		.features = HWC_F_VAES_TIER | HWC_F_AVX512,
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_vaes_avx512,
+		.ecb_dec = hwc_aes_ecb_dec_vaes_avx512,
+		.cbc_enc = hwc_aes_cbc_enc_vaes_avx512,
+		.cbc_dec = hwc_aes_cbc_dec_vaes_avx512,
+		.ctr = hwc_aes_ctr_vaes_avx512,
+		.xts_enc = hwc_aes_xts_enc_vaes_avx512,
+		.xts_dec = hwc_aes_xts_dec_vaes_avx512,
+		/* GCM: the AES-NI/PCLMULQDQ code until the VPCLMULQDQ paths land. */
 		.ghash = hwc_ghash_aesni,
 		.gcm_enc = hwc_gcm_enc_aesni,
 		.gcm_dec = hwc_gcm_dec_aesni,

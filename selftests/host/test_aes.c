@@ -424,6 +424,35 @@ static void one_gcm(const struct hwc_aes_impl *impl, unsigned int keylen, size_t
 	      "gcm-%u decrypt length %zu aad %zu", keylen * 8, len, aadlen);
 }
 
+/* CTR counters whose low 64 bits (or all 128) wrap inside the message, at every offset. */
+static void test_ctr_carry(const struct hwc_aes_impl *impl)
+{
+	unsigned char key[16], iv[16];
+	unsigned char *in = guarded(2048);
+	struct skey s;
+	unsigned int back, all;
+	size_t len;
+
+	group_begin(impl->impl, "ctr-128-counter-carry-openssl");
+	for (all = 0; all < 2; all++) {
+		for (back = 0; back < 140; back++) {
+			len = hwc_test_rnd_below(2049);
+			hwc_test_rnd_fill(key, 16);
+			hwc_test_rnd_fill(iv, 16);
+			memset(iv + (all ? 0 : 8), 0xff, all ? 15 : 7);
+			iv[15] = (unsigned char)(0xff - back);
+			in = guarded(len);
+			hwc_test_rnd_fill(in, len);
+			setkey(&s, CTR, key, 16);
+			ossl_crypt(CTR, 1, key, 16, iv, in, len, outbuf);
+			hwc_crypt(impl, &s, CTR, 1, iv, in, len, outbuf2, (int)(hwc_test_rnd64() & 1));
+			check(!memcmp(outbuf, outbuf2, len), "counter %u below wrap (128-bit: %u) length %zu",
+			      back, all, len);
+		}
+	}
+	group_end();
+}
+
 static size_t random_len(size_t max)
 {
 	switch (hwc_test_rnd64() & 3) {
@@ -513,6 +542,7 @@ int main(int argc, char **argv)
 
 	/* The portable core is slow by design: every length, but fewer and shorter random runs. */
 	test_vectors(&hwc_aes_generic);
+	test_ctr_carry(&hwc_aes_generic);
 	test_differential(&hwc_aes_generic, quick ? 7 : 1, quick ? 1 : 4, 1u << 16);
 	for (j = 0; j < hwc_aes_nimpls; j++) {
 		const struct hwc_aes_impl *impl = &hwc_aes_impls[j];
@@ -523,6 +553,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		test_vectors(impl);
+		test_ctr_carry(impl);
 		test_differential(impl, quick ? 3 : 1, nrandom, MAX_MSG);
 	}
 	printf("%u passed, %u failed\n", npassed, nfailed);
