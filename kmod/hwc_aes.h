@@ -67,6 +67,11 @@ struct hwc_gcm_ctx {
 struct hwc_aes_impl {
 	const char *impl;		/* "generic", "aesni", "vaes-avx2", "vaes-avx512" */
 	unsigned int features;		/* HWC_F_* all required */
+	/*
+	 * HWC_F_* the ghash/gcm entries need on top of @features. A CPU with @features but not
+	 * these gets the tier's skcipher drivers only (QEMU's TCG has VAES without VPCLMULQDQ).
+	 */
+	unsigned int aead_features;
 	/* 0 or -1 (bad length). Plain C in every tier: setkey need not enter a SIMD section. */
 	int (*expand_key)(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen);
 	void (*ecb_enc)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,

@@ -3,7 +3,7 @@
 #include "../hwc_aes.h"
 
 #define HWC_F_AESNI_TIER	(HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41)
-#define HWC_F_VAES_TIER		(HWC_F_AESNI_TIER | HWC_F_AVX | HWC_F_AVX2 | HWC_F_VAES | HWC_F_VPCLMUL)
+#define HWC_F_VAES_TIER		(HWC_F_AESNI_TIER | HWC_F_AVX | HWC_F_AVX2 | HWC_F_VAES)
 
 const struct hwc_aes_impl hwc_aes_impls[] = {
 	{
@@ -24,6 +24,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 	{
 		.impl = "vaes-avx2",
 		.features = HWC_F_VAES_TIER,
+		.aead_features = HWC_F_VPCLMUL,
 		.expand_key = hwc_aes_expand_key,
 		.ecb_enc = hwc_aes_ecb_enc_vaes_avx2,
 		.ecb_dec = hwc_aes_ecb_dec_vaes_avx2,
@@ -40,6 +41,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 	{
 		.impl = "vaes-avx512",
 		.features = HWC_F_VAES_TIER | HWC_F_AVX512,
+		.aead_features = HWC_F_VPCLMUL,
 		.expand_key = hwc_aes_expand_key,
 		.ecb_enc = hwc_aes_ecb_enc_vaes_avx512,
 		.ecb_dec = hwc_aes_ecb_dec_vaes_avx512,

@@ -72,11 +72,30 @@ hwc_best_aes_impl() {
 	hwc_aes_impls | tail -n 1
 }
 
+# Whether the aead (gcm) drivers of tier IMPL register here: the VAES tiers' GHASH needs
+# VPCLMULQDQ (kmod/x86/aes_impls.c aead_features), which QEMU's TCG lacks.
+hwc_aes_tier_has_aead() {
+	case $1 in
+	vaes-*) cpu_has vpclmulqdq ;;
+	*) return 0 ;;
+	esac
+}
+
 # The AES drivers of one implementation tier.
 hwc_aes_drivers() {
-	for m in ecb-aes cbc-aes ctr-aes xts-aes cts-cbc-aes gcm-aes rfc4106-gcm-aes; do
+	for m in ecb-aes cbc-aes ctr-aes xts-aes cts-cbc-aes; do
 		echo "$m-hwcrypt-$1"
 	done
+	if hwc_aes_tier_has_aead "$1"; then
+		echo "gcm-aes-hwcrypt-$1" "rfc4106-gcm-aes-hwcrypt-$1"
+	fi
+}
+
+# The fastest AES tier with aead drivers (the kernel's choice for gcm(aes)).
+hwc_best_aead_impl() {
+	for impl in $(hwc_aes_impls); do
+		hwc_aes_tier_has_aead "$impl" && echo "$impl"
+	done | tail -n 1
 }
 
 # The cra_name of DRIVER in /proc/crypto (name precedes driver in each entry).
