@@ -197,8 +197,9 @@ int hwc_aead_register_all(void)
 		return -ENOMEM;
 	for (i = 0; i < hwc_aes_nimpls; i++) {
 		const struct hwc_aes_impl *impl = &hwc_aes_impls[i];
+		unsigned int need = impl->features | impl->aead_features;
 
-		if ((impl->features & hwc_cpu_features) != impl->features)
+		if ((need & hwc_cpu_features) != need)
 			continue;
 		for (m = 0; m < 2; m++) {
 			struct hwc_aead_drv *drv = &hwc_aead_drvs[n];

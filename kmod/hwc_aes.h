@@ -69,6 +69,11 @@ struct hwc_gcm_ctx {
 struct hwc_aes_impl {
 	const char *impl;		/* "generic", "aesni", "vaes-avx2", "vaes-avx512" */
 	unsigned int features;		/* HWC_F_* all required */
+	/*
+	 * HWC_F_* the ghash/gcm entries need on top of @features. A CPU with @features but not
+	 * these gets the tier's skcipher drivers only (QEMU's TCG has VAES without VPCLMULQDQ).
+	 */
+	unsigned int aead_features;
 	/* 0 or -1 (bad length). Plain C in every tier: setkey need not enter a SIMD section. */
 	int (*expand_key)(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen);
 	void (*ecb_enc)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -174,5 +179,35 @@ void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm
 			       hwc_u8 tag[16]);
 void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len);
+
+/* VAES skcipher modes (x86/aes_vaes.h): ymm (VAES + AVX2) and zmm (VAES + AVX-512) tiers. */
+void hwc_aes_ecb_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_ecb_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
 
 #endif /* HWC_AES_H */

@@ -266,9 +266,14 @@ int main(int argc, char **argv)
 		}
 		memset(sides, 0, sizeof(sides));
 		sides[nsides++].impl = &hwc_aes_generic;
-		for (j = 0; j < hwc_aes_nimpls && nsides <= MAXIMPL; j++)
-			if ((hwc_aes_impls[j].features & features) == hwc_aes_impls[j].features)
-				sides[nsides++].impl = &hwc_aes_impls[j];
+		for (j = 0; j < hwc_aes_nimpls && nsides <= MAXIMPL; j++) {
+			const struct hwc_aes_impl *impl = &hwc_aes_impls[j];
+			unsigned int need = impl->features |
+					    (al->mode == GCM ? impl->aead_features : 0);
+
+			if ((need & features) == need)
+				sides[nsides++].impl = impl;
+		}
 		fastest = nsides - 1;
 
 		if (!tsv && !nprinted++) {
