@@ -409,7 +409,7 @@ static void one_skcipher(const struct hwc_aes_impl *impl, enum mode m, unsigned 
 
 static void one_gcm(const struct hwc_aes_impl *impl, unsigned int keylen, size_t len, size_t aadlen)
 {
-	unsigned char key[32], iv[12], aad[512], tag[16], tag2[16];
+	unsigned char key[32], iv[12], aad[2048], tag[16], tag2[16];
 	unsigned char *in = guarded(len);
 	struct hwc_gcm_key k;
 	int split = (int)(hwc_test_rnd64() & 1);
@@ -427,6 +427,42 @@ static void one_gcm(const struct hwc_aes_impl *impl, unsigned int keylen, size_t
 	hwc_gcm(impl, &k, 0, iv, aad, aadlen, outbuf2, len, outbuf2, tag2, (int)(hwc_test_rnd64() & 1));
 	check(!memcmp(in, outbuf2, len) && !memcmp(tag, tag2, 16),
 	      "gcm-%u decrypt length %zu aad %zu", keylen * 8, len, aadlen);
+}
+
+/*
+ * GCM lengths and AAD lengths at and around multiples of every tier's step (AES-NI 8 blocks,
+ * VAES-AVX2 16, VAES-AVX-512 16 and 32 blocks per reduction; 4-block zmm tail registers), where
+ * the aggregated reductions, the deferred hashing of encryption and the masked tails meet.
+ */
+static void test_gcm_boundaries(const struct hwc_aes_impl *impl)
+{
+	static const size_t steps[4] = { 64, 128, 256, 512 };
+	static const unsigned int mults[7] = { 1, 2, 3, 4, 8, 16, 32 };
+	static const int deltas[11] = { -33, -17, -16, -15, -1, 0, 1, 15, 16, 17, 33 };
+	static const unsigned int keylens[2] = { 16, 32 };
+	unsigned int si, mi, di, ki;
+	char name[64];
+
+	for (ki = 0; ki < 2; ki++) {
+		snprintf(name, sizeof(name), "gcm-%u-step-boundaries-openssl", keylens[ki] * 8);
+		group_begin(impl->impl, name);
+		for (si = 0; si < 4; si++)
+			for (mi = 0; mi < 7; mi++)
+				for (di = 0; di < 11; di++) {
+					long l = (long)(steps[si] * mults[mi]) + deltas[di];
+
+					if (l < 0 || l > 16384 + 64)
+						continue;
+					one_gcm(impl, keylens[ki], (size_t)l, hwc_test_rnd_below(4) ?
+						hwc_test_rnd_below(21) : hwc_test_rnd_below(2049));
+					/* The same step boundaries in the AAD, around a short and a long text. */
+					if (mi < 4 && l <= 2048) {
+						one_gcm(impl, keylens[ki], hwc_test_rnd_below(80), (size_t)l);
+						one_gcm(impl, keylens[ki], 512 + hwc_test_rnd_below(3), (size_t)l);
+					}
+				}
+		group_end();
+	}
 }
 
 /* CTR counters whose low 64 bits (or all 128) wrap inside the message, at every offset. */
@@ -573,6 +609,8 @@ int main(int argc, char **argv)
 			       hwc_host_features_str(impl->aead_features & ~features, fbuf, sizeof(fbuf)));
 		test_vectors(impl);
 		test_ctr_carry(impl);
+		if (have_aead(impl))
+			test_gcm_boundaries(impl);
 		test_differential(impl, quick ? 3 : 1, nrandom, MAX_MSG);
 	}
 	printf("%u passed, %u failed\n", npassed, nfailed);
