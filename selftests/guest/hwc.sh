@@ -57,7 +57,7 @@ hwc_zmm_downclocks() {
 hwc_aes_impls() {
 	cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1 || return 0
 	echo aesni
-	cpu_has avx && cpu_has avx2 && cpu_has vaes && cpu_has vpclmulqdq || return 0
+	cpu_has avx && cpu_has avx2 && cpu_has vaes || return 0
 	echo vaes-avx2
 	cpu_has avx512f && cpu_has avx512bw && cpu_has avx512vl || return 0
 	case ${ZMM:-auto} in
