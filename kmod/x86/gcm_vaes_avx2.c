@@ -8,8 +8,8 @@
  * x^0..x^127 in the upper half; q0 and then q1 are folded up with x^128 = x^7 + x^2 + x + 1
  * (clmul by 0xc2 << 56, plus the word itself one word higher). Products use Karatsuba: the
  * middle term of each lane is one multiply of (a.lo ^ a.hi) by (h.lo ^ h.hi), the latter
- * computed once per call. VPCLMULQDQ issues at half the rate of VAES on current cores, so
- * three multiplies per block instead of four is what keeps GHASH off the critical path.
+ * formed as each power is read. VPCLMULQDQ issues at half the rate of VAES on current cores
+ * (Zen 5: one per two cycles, any width), so three multiplies per block instead of four.
  *
  * AVX2 has no byte masks: a partial final block goes through a zeroed 32-byte buffer, so no
  * byte beyond the message is read or written. Nothing branches on or indexes by data.

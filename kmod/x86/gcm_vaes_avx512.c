@@ -71,8 +71,9 @@ AI __mmask8 lanemask(hwc_size n)
 
 /*
  * Karatsuba: the middle term of each lane is one multiply of (x.lo ^ x.hi) by (h.lo ^ h.hi),
- * the latter made once per call (karatsuba_key). VPCLMULQDQ issues at half the rate of VAES on
- * current cores, so three multiplies per block instead of four keep GHASH off the critical path.
+ * the latter formed as each power is read (karatsuba_key). VPCLMULQDQ issues at half the rate
+ * of VAES on current cores (Zen 5: one per two cycles, any width), so three multiplies per
+ * block instead of four.
  */
 struct gacc {
 	V lo, mid, hi;
