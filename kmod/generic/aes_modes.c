@@ -125,6 +125,34 @@ void hwc_gcm_decrypt(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *
 	c->textlen += len;
 }
 
+void hwc_gcm_encrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16])
+{
+	if (!impl->gcm_enc_final) {
+		hwc_gcm_encrypt(impl, k, c, dst, src, len);
+		hwc_gcm_final(impl, k, c, tag);
+		return;
+	}
+	c->textlen += len;
+	impl->gcm_enc_final(k, c, dst, src, len, tag);
+	hwc_memzero_explicit(c, sizeof(*c));
+}
+
+void hwc_gcm_decrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16])
+{
+	if (!impl->gcm_dec_final) {
+		hwc_gcm_decrypt(impl, k, c, dst, src, len);
+		hwc_gcm_final(impl, k, c, tag);
+		return;
+	}
+	c->textlen += len;
+	impl->gcm_dec_final(k, c, dst, src, len, tag);
+	hwc_memzero_explicit(c, sizeof(*c));
+}
+
 void hwc_gcm_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		   struct hwc_gcm_ctx *c, hwc_u8 tag[16])
 {

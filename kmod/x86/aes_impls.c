@@ -21,6 +21,8 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.gcm_enc = hwc_gcm_enc_aesni,
 		.gcm_dec = hwc_gcm_dec_aesni,
 		.gcm_final = hwc_gcm_final_aesni,
+		.gcm_enc_final = hwc_gcm_enc_final_aesni,
+		.gcm_dec_final = hwc_gcm_dec_final_aesni,
 	},
 	{
 		.impl = "vaes-avx2",
@@ -55,6 +57,8 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.gcm_enc = hwc_gcm_enc_vaes_avx512,
 		.gcm_dec = hwc_gcm_dec_vaes_avx512,
 		.gcm_final = hwc_gcm_final_vaes_avx512,
+		.gcm_enc_final = hwc_gcm_enc_final_vaes_avx512,
+		.gcm_dec_final = hwc_gcm_dec_final_vaes_avx512,
 	},
 };
 const unsigned int hwc_aes_nimpls = sizeof(hwc_aes_impls) / sizeof(hwc_aes_impls[0]);

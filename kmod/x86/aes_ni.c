@@ -392,10 +392,10 @@ void hwc_ghash_aesni(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *sr
  * step, since this step's exists only after its last round.
  */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len, const unsigned int nr)
+		  const hwc_u8 *src, hwc_size len, const unsigned int nr, hwc_u8 *tag)
 {
 	struct rks r;
-	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], g[8];
+	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], g[9];
 	const __m128i one = _mm_set_epi32(0, 0, 0, 1);
 	struct gacc a;
 	unsigned int i, j;
@@ -444,35 +444,53 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 	}
 	if (pending)
 		y = ghash_n(k, y, g, 8);
-	for (; len; ) {
-		__m128i ks = enc1(&r, bswap128(ctr)), in, out;
+	if (len || tag) {
+		/*
+		 * The last len < 128 bytes: up to eight counter blocks through the cipher together
+		 * (and J0 when this ends the message), and one reduction for all their GHASH
+		 * inputs, the length block included when this ends the message.
+		 */
+		unsigned int nbl = (unsigned int)(len + 15) / 16, n = nbl;
+		__m128i ek0 = _mm_setzero_si128();
+		hwc_u8 t[16];
 
-		ctr = _mm_add_epi32(ctr, one);
-		if (len >= 16) {
-			in = ld(src);
-			out = _mm_xor_si128(ks, in);
-			st(dst, out);
-			src += 16;
-			dst += 16;
-			len -= 16;
-		} else {
-			hwc_u8 t[16];
-
-			__builtin_memset(t, 0, 16);
-			__builtin_memcpy(t, src, len);
-			in = ld(t);
-			out = _mm_xor_si128(ks, in);
-			st(t, out);
-			__builtin_memcpy(dst, t, len);
-			/* GHASH sees the ciphertext zero-padded to a block. */
-			__builtin_memset(t + len, 0, 16 - len);
-			if (enc)
-				out = ld(t);
-			hwc_memzero_explicit(t, sizeof(t));
-			len = 0;
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = bswap128(ctr);
+			ctr = _mm_add_epi32(ctr, j < nbl ? one : _mm_setzero_si128());
 		}
-		b[0] = bswap128(enc ? out : in);
-		y = ghash_n(k, y, b, 1);
+		enc8(&r, b);
+		if (tag)
+			ek0 = enc1(&r, ld(c->j0));
+		for (j = 0; j < nbl; j++, src += 16, dst += 16, len -= 16) {
+			__m128i in, out;
+
+			if (len >= 16) {
+				in = ld(src);
+				out = _mm_xor_si128(b[j], in);
+				st(dst, out);
+			} else {
+				__builtin_memset(t, 0, 16);
+				__builtin_memcpy(t, src, len);
+				in = ld(t);
+				st(t, _mm_xor_si128(b[j], in));
+				__builtin_memcpy(dst, t, len);
+				/* GHASH sees the ciphertext zero-padded to a block. */
+				__builtin_memset(t + len, 0, 16 - len);
+				out = ld(t);
+				hwc_memzero_explicit(t, sizeof(t));
+				len = 16;
+			}
+			g[j] = bswap128(enc ? out : in);
+		}
+		if (tag)	/* the length block, byte-reversed: the two bit counts */
+			g[n++] = _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8));
+		if (n)
+			y = ghash_n(k, y, g, n);
+		if (tag) {
+			st(tag, _mm_xor_si128(bswap128(y), ek0));
+			return;
+		}
 	}
 	st(c->ctr, bswap128(ctr));
 	st(c->y, bswap128(y));
@@ -481,9 +499,9 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 #define NOINLINE static __attribute__((__noinline__))
 #define GCM_NR(name, enc, nr)								\
 NOINLINE void name(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
-		   const hwc_u8 *src, hwc_size len)						\
+		   const hwc_u8 *src, hwc_size len, hwc_u8 *tag)				\
 {											\
-	gcm_crypt(k, c, enc, dst, src, len, nr);					\
+	gcm_crypt(k, c, enc, dst, src, len, nr, tag);					\
 }
 GCM_NR(gcm_enc10, 1, 10) GCM_NR(gcm_enc12, 1, 12) GCM_NR(gcm_enc14, 1, 14)
 GCM_NR(gcm_dec10, 0, 10) GCM_NR(gcm_dec12, 0, 12) GCM_NR(gcm_dec14, 0, 14)
@@ -491,13 +509,30 @@ GCM_NR(gcm_dec10, 0, 10) GCM_NR(gcm_dec12, 0, 12) GCM_NR(gcm_dec14, 0, 14)
 void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len);
+	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len,
+										 0);
 }
 
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len);
+	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len,
+										 0);
+}
+
+/* The last piece (c->textlen counting it) and the tag, the length block in the last reduction. */
+void hwc_gcm_enc_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len,
+										 tag);
+}
+
+void hwc_gcm_dec_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len,
+										 tag);
 }
 
 /* The tag: GHASH of the length block (byte-reversed: the two bit counts) and E_K(J0), one call. */

@@ -115,7 +115,7 @@ AI __m128i greduce(const struct gacc *a)
 /* y = (y + g[0]) * H^.. + ...: g[i] pairs lane by lane with h[i] (hk[i] its Karatsuba form). */
 AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int n)
 {
-	struct gacc a;
+	struct gacc a = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
 	unsigned int i;
 
 	g[0] = vxor(g[0], _mm256_zextsi128_si256(y));
@@ -173,12 +173,31 @@ AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
 					       _mm_shuffle_epi32(w, 0x4e)));
 }
 
+/* The last n < 16 blocks, one reduction; out of line to keep both frames small. */
+static __attribute__((__noinline__)) __m128i ghash_tail(const struct hwc_gcm_key *k, __m128i acc,
+							const hwc_u8 *src, hwc_size n)
+{
+	V h[8], hk[8], g[8];
+	unsigned int i, nv = (unsigned int)(n + 1) / 2;
+
+	for (i = 0; i < nv; i++) {
+		if (2 * i + 1 < n)
+			g[i] = vbswap(vld(src + 32 * i));
+		else
+			g[i] = vbswap(_mm256_zextsi128_si256(
+				_mm_loadu_si128((const __m128i *)(src + 32 * i))));
+		h[i] = tail_power(k, n, i);
+		hk[i] = karatsuba_key(h[i]);
+	}
+	return ghash_regs(acc, g, h, hk, nv);
+}
+
 void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			 hwc_size n)
 {
 	__m128i acc = bswap128(ld128_halves(y));
-	V h[8], hk[8], g[8];
-	unsigned int i, nv;
+	V g[8];
+	unsigned int i;
 
 	for (; n >= 16; n -= 16, src += 256) {
 #pragma GCC unroll 8
@@ -186,19 +205,8 @@ void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8
 			g[i] = vbswap(vld(src + 32 * i));
 		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 16, 8);
 	}
-	if (n) {
-		nv = (unsigned int)(n + 1) / 2;
-		for (i = 0; i < nv; i++) {
-			if (2 * i + 1 < n)
-				g[i] = vbswap(vld(src + 32 * i));
-			else
-				g[i] = vbswap(_mm256_zextsi128_si256(
-					_mm_loadu_si128((const __m128i *)(src + 32 * i))));
-			h[i] = tail_power(k, n, i);
-			hk[i] = karatsuba_key(h[i]);
-		}
-		acc = ghash_regs(acc, g, h, hk, nv);
-	}
+	if (n)
+		acc = ghash_tail(k, acc, src, n);
 	_mm_storeu_si128((__m128i *)y, bswap128(acc));
 }
 

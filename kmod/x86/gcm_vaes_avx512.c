@@ -19,6 +19,8 @@
 #include "../hwc_aes.h"
 
 #define AI static inline __attribute__((always_inline))
+/* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */
+#define NOINLINE static __attribute__((__noinline__))
 
 typedef __m512i V;
 
@@ -181,7 +183,12 @@ AI void tail_powers(V *h, V *hk, const struct hwc_gcm_key *k, hwc_size n, unsign
 
 #pragma GCC unroll 4
 	for (i = 0; i < nv; i++) {
-		h[i] = _mm512_maskz_loadu_epi64(lanemask(n - 4 * i), k->hpow[HWC_GCM_NPOW - n + 4 * i]);
+		/* Always taken (n > 4i); the test keeps the index provably inside hpow[]. */
+		if (4 * i < n && n <= HWC_GCM_NPOW)
+			h[i] = _mm512_maskz_loadu_epi64(lanemask(n - 4 * i),
+							k->hpow[HWC_GCM_NPOW - n + 4 * i]);
+		else
+			h[i] = _mm512_setzero_si512();
 		hk[i] = karatsuba_key(h[i]);
 	}
 }
@@ -210,6 +217,14 @@ AI __m128i ghash_tail(const struct hwc_gcm_key *k, __m128i y, const hwc_u8 *src,
 	return ghash_regs(y, g, h, hk, nv);
 }
 
+#define GHASH_TAIL(nv)									\
+NOINLINE __m128i ghash_tail##nv(const struct hwc_gcm_key *k, __m128i y, const hwc_u8 *src,	\
+				hwc_size n)							\
+{											\
+	return ghash_tail(k, y, src, n, nv);						\
+}
+GHASH_TAIL(1) GHASH_TAIL(2) GHASH_TAIL(3) GHASH_TAIL(4)
+
 void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			   hwc_size n)
 {
@@ -235,13 +250,13 @@ void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_
 	if (n == 1)
 		acc = ghash_y1(k, acc, bswap128(_mm_loadu_si128((const __m128i *)src)));
 	else if (n > 1 && n <= 4)
-		acc = ghash_tail(k, acc, src, n, 1);
+		acc = ghash_tail1(k, acc, src, n);
 	else if (n > 4 && n <= 8)
-		acc = ghash_tail(k, acc, src, n, 2);
+		acc = ghash_tail2(k, acc, src, n);
 	else if (n > 8 && n <= 12)
-		acc = ghash_tail(k, acc, src, n, 3);
+		acc = ghash_tail3(k, acc, src, n);
 	else if (n > 12)
-		acc = ghash_tail(k, acc, src, n, 4);
+		acc = ghash_tail4(k, acc, src, n);
 	_mm_storeu_si128((__m128i *)y, bswap128(acc));
 }
 
@@ -265,19 +280,26 @@ AI void ctr_regs(V *b, V ctr, unsigned int n)
 }
 
 /*
- * The last len < 256 bytes in @nv = ceil(len / 64) registers, masked at the end; returns the
- * new GHASH state. The round count is a loop bound here: short messages want little code.
+ * The last 0 < len <= 256 bytes in @nv = ceil(len / 64) registers, masked at the end; returns
+ * the new GHASH state. With @fin (the message's state, its lengths final) the length block
+ * joins the same reduction, E_K(J0) runs beside the counter blocks, and the tag goes to @tag.
+ * The round count is a loop bound here: short messages want little code.
  */
 AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len, unsigned int nv)
+		    const hwc_u8 *src, hwc_size len, unsigned int nv,
+		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
 {
 	const hwc_u8 *ek = k->aes.ek;
 	hwc_size nbl = (len + 15) / 16;
 	unsigned int i, j, nr = k->aes.nr;
 	V b[4], g[4], h[4], hk[4], x, r;
+	__m128i j0 = _mm_setzero_si128();
+	struct gacc a;
 
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
+	if (fin)
+		j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = vxor(b[j], r);
@@ -286,11 +308,15 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 #pragma GCC unroll 4
 		for (j = 0; j < nv; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
+		if (fin)
+			j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
 	}
 	r = rkey(ek, nr);
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = _mm512_aesenclast_epi128(b[j], r);
+	if (fin)
+		j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++) {
 		__mmask64 m = bytemask(len - 64 * j);
@@ -309,35 +335,37 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
 		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
 	}
-	tail_powers(h, hk, k, nbl, nv);
-	return ghash_regs(y, g, h, hk, nv);
+	/* With the length block last, the data blocks take H^(nbl+1)..H^2; lanes past them are 0. */
+	tail_powers(h, hk, k, nbl + (fin ? 1 : 0), nv);
+	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		gmul(&a, g[j], h[j], hk[j], j == 0);
+	if (fin) {
+		/* The length block, byte-reversed: the two bit counts as 64-bit words; times H. */
+		__m128i l = _mm_set_epi64x((long long)(fin->aadlen * 8), (long long)(fin->textlen * 8));
+		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+
+		a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
+		a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+		a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+			_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)),
+			_mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e)), 0x00)));
+	}
+	y = greduce(&a);
+	if (fin)
+		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+	return y;
 }
 
-#define NOINLINE static __attribute__((__noinline__))
-
-NOINLINE __m128i gcm_tail1(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len)
-{
-	return gcm_tail(k, enc, ctr, y, dst, src, len, 1);
+#define TAIL(n)										\
+NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
+			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len,			\
+			     const struct hwc_gcm_ctx *fin, hwc_u8 *tag)			\
+{											\
+	return gcm_tail(k, enc, ctr, y, dst, src, len, n, fin, tag);			\
 }
-
-NOINLINE __m128i gcm_tail2(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len)
-{
-	return gcm_tail(k, enc, ctr, y, dst, src, len, 2);
-}
-
-NOINLINE __m128i gcm_tail3(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len)
-{
-	return gcm_tail(k, enc, ctr, y, dst, src, len, 3);
-}
-
-NOINLINE __m128i gcm_tail4(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len)
-{
-	return gcm_tail(k, enc, ctr, y, dst, src, len, 4);
-}
+TAIL(1) TAIL(2) TAIL(3) TAIL(4)
 
 /*
  * AES of four registers of counter blocks, with the GHASH multiplies of four other registers
@@ -488,15 +516,22 @@ NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc
 	gcm_bulk(k, 0, dst, src, len, ctr, y, 14);
 }
 
+/* @tag non-NULL: this is the message's last piece (c->textlen counting it); the tag too. */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len)
+		  const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
 {
 	__m128i cb = bswap128(ld128_halves(c->ctr));
 	__m128i y = bswap128(ld128_halves(c->y));
-	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
+	hwc_size nbl = (len + 15) / 16;
+	/* Whole 256-byte steps, but a last piece keeps 1..256 bytes for the tail and the tag. */
+	hwc_size bulk = tag ? (len ? (len - 1) & ~(hwc_size)255 : 0) : len & ~(hwc_size)255;
 	unsigned int nr = k->aes.nr;
 	V ctr;
 
+	if (tag && !len) {
+		hwc_gcm_final_vaes_avx512(k, c, tag);
+		return;
+	}
 	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
 	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(cb),
 			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
@@ -512,13 +547,15 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 		len -= bulk;
 	}
 	if (len > 192)
-		y = gcm_tail4(k, enc, ctr, y, dst, src, len);
+		y = gcm_tail4(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
 	else if (len > 128)
-		y = gcm_tail3(k, enc, ctr, y, dst, src, len);
+		y = gcm_tail3(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
 	else if (len > 64)
-		y = gcm_tail2(k, enc, ctr, y, dst, src, len);
+		y = gcm_tail2(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
 	else if (len)
-		y = gcm_tail1(k, enc, ctr, y, dst, src, len);
+		y = gcm_tail1(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+	if (tag)
+		return;
 	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
 	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
 	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
@@ -527,13 +564,25 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 1, dst, src, len);
+	gcm_crypt(k, c, 1, dst, src, len, 0);
 }
 
 void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 0, dst, src, len);
+	gcm_crypt(k, c, 0, dst, src, len, 0);
+}
+
+void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt(k, c, 1, dst, src, len, tag);
+}
+
+void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt(k, c, 0, dst, src, len, tag);
 }
 
 /*

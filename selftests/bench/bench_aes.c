@@ -129,9 +129,10 @@ static void hwc_one(const struct hwc_aes_impl *impl, const unsigned char *iv,
 		(cur->enc ? impl->xts_enc : impl->xts_dec)(&k1, out, in, len, v);
 		break;
 	case GCM:
+		/* As the glue runs a request whose text is one piece: last piece and tag fused. */
 		hwc_gcm_start(impl, &gk, &c, iv);
-		(cur->enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(impl, &gk, &c, out, in, len);
-		hwc_gcm_final(impl, &gk, &c, tag);
+		(cur->enc ? hwc_gcm_encrypt_final : hwc_gcm_decrypt_final)(impl, &gk, &c, out, in,
+									   len, tag);
 		if (cur->enc)
 			memcpy(out + len, tag, 16);
 		else if (hwc_memneq(tag, ctag, 16))
