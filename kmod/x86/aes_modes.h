@@ -160,7 +160,7 @@ AI int tail_regs(hwc_size units, hwc_size per_reg)
 		}							\
 	} while (0)
 
-/* One block in xmm (VEX-encoded AES-NI), the round keys read as 16 bytes. */
+/* One block in xmm (AES-NI; VEX-encoded in the VAES files), round keys read as 16 bytes. */
 AI __m128i aes1(const struct vrks *r, int enc, __m128i x)
 {
 	unsigned int i;
