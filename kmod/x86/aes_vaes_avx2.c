@@ -68,4 +68,4 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v,
 	hwc_memzero_explicit(t, sizeof(t));
 }
 
-#include "aes_vaes.h"
+#include "aes_modes.h"

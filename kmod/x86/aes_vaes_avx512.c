@@ -62,4 +62,4 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v,
 	_mm512_mask_storeu_epi8(p, (__mmask64)((1ULL << n) - 1), v);
 }
 
-#include "aes_vaes.h"
+#include "aes_modes.h"

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * VAES skcipher modes, written once for a vector of VW AES blocks (VW 2: ymm, VW 4: zmm) and
- * included by aes_vaes_avx2.c and aes_vaes_avx512.c, which define the vector type and the
- * width-specific operations first:
+ * AES skcipher modes (ecb, cbc, ctr, xts), written once for a vector of VW AES blocks and
+ * included by aes_ni_modes.c (VW 1: xmm, AES-NI), aes_vaes_avx2.c (VW 2: ymm, VAES) and
+ * aes_vaes_avx512.c (VW 4: zmm, VAES), which define the vector type and the width-specific
+ * operations first:
  *
- *   vec, VW (blocks per register), VAES_SUFFIX (function name suffix);
+ *   vec, VW (blocks per register), VAES_SUFFIX (function name suffix: aesni, vaes_avx2, ...);
  *   vld/vst (unaligned), vld_part/vst_part (first nb blocks, 0 < nb < VW), vld_bytes/vst_bytes
  *   (first n bytes, 0 < n < 16 * VW; lanes beyond read as zero), vxor, vand, venc, venclast,
  *   vdec, vdeclast, vbcast (one block into every lane), vlow (lane 0), vfrom_lanes (VW xmm
@@ -12,13 +13,13 @@
  *   64-bit element, constant or runtime count), vswap64 (64-bit halves of every block
  *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b).
  *
- * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the VAES
- * latency at two issues per cycle; the rest goes in chunks of 4, 2, 1 registers whose last
+ * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
+ * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
  * register may be partial, so that short requests still run several blocks in parallel.
  * Nothing is indexed by data; lengths and counter values only steer public control flow.
  */
-#ifndef HWC_AES_VAES_H
-#define HWC_AES_VAES_H
+#ifndef HWC_X86_AES_MODES_H
+#define HWC_X86_AES_MODES_H
 
 #include "../hwc_aes.h"
 
@@ -35,17 +36,36 @@
 struct vrks {
 	const hwc_u8 *keys;
 	unsigned int nr;
+#if VW == 1
+	/*
+	 * xmm: an aligned copy, which legacy-SSE AESENC can take as a memory operand, so that
+	 * eight blocks and eight XTS tweaks keep all sixteen registers.
+	 */
+	__m128i k[HWC_AES_MAX_ROUNDS + 1];
+#endif
 };
 
 AI void vload_keys(struct vrks *r, const hwc_u8 *keys, unsigned int nr)
 {
 	r->keys = keys;
 	r->nr = nr;
+#if VW == 1
+	{
+		unsigned int i;
+
+		for (i = 0; i <= nr; i++)
+			r->k[i] = _mm_loadu_si128((const __m128i *)(keys + 16 * i));
+	}
+#endif
 }
 
 AI __m128i rk128(const struct vrks *r, unsigned int i)
 {
+#if VW == 1
+	return r->k[i];
+#else
 	return _mm_loadu_si128((const __m128i *)(r->keys + 16 * i));
+#endif
 }
 
 AI vec rkv(const struct vrks *r, unsigned int i)
@@ -53,8 +73,12 @@ AI vec rkv(const struct vrks *r, unsigned int i)
 	return vbcast(rk128(r, i));
 }
 
-/* n registers through the cipher, one round key load per round for all of them. */
-AI void venc_n(const struct vrks *r, vec *b, const int n)
+/*
+ * n registers through the cipher, one round key load per round for all of them. The rounds
+ * are unrolled per key size (a switch on the public round count): no loop-carried register
+ * copies, and short requests see only the AES latency chain.
+ */
+AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
 {
 	unsigned int i;
 	int j;
@@ -62,34 +86,41 @@ AI void venc_n(const struct vrks *r, vec *b, const int n)
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = vxor(b[j], rkv(r, 0));
-	for (i = 1; i < r->nr; i++) {
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
 		vec k = rkv(r, i);
 #pragma GCC unroll 8
 		for (j = 0; j < n; j++)
-			b[j] = venc(b[j], k);
+			b[j] = enc ? venc(b[j], k) : vdec(b[j], k);
 	}
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
-		b[j] = venclast(b[j], rkv(r, r->nr));
+		b[j] = enc ? venclast(b[j], rkv(r, nr)) : vdeclast(b[j], rkv(r, nr));
+}
+
+AI void vcrypt_n(const struct vrks *r, vec *b, const int n, const int enc)
+{
+	switch (r->nr) {
+	case 10:
+		vcrypt_nr(r, b, n, 10, enc);
+		break;
+	case 12:
+		vcrypt_nr(r, b, n, 12, enc);
+		break;
+	default:
+		vcrypt_nr(r, b, n, 14, enc);
+		break;
+	}
+}
+
+AI void venc_n(const struct vrks *r, vec *b, const int n)
+{
+	vcrypt_n(r, b, n, 1);
 }
 
 AI void vdec_n(const struct vrks *r, vec *b, const int n)
 {
-	unsigned int i;
-	int j;
-
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = vxor(b[j], rkv(r, 0));
-	for (i = 1; i < r->nr; i++) {
-		vec k = rkv(r, i);
-#pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = vdec(b[j], k);
-	}
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = vdeclast(b[j], rkv(r, r->nr));
+	vcrypt_n(r, b, n, 0);
 }
 
 /* Blocks of register j of a chunk of @nblk blocks (0 < nblk <= n * VW). */
@@ -129,6 +160,18 @@ AI int tail_regs(hwc_size units, hwc_size per_reg)
 		}							\
 	} while (0)
 
+/* One block in xmm (AES-NI; VEX-encoded in the VAES files), round keys read as 16 bytes. */
+AI __m128i aes1(const struct vrks *r, int enc, __m128i x)
+{
+	unsigned int i;
+
+	x = _mm_xor_si128(x, rk128(r, 0));
+	for (i = 1; i < r->nr; i++)
+		x = enc ? _mm_aesenc_si128(x, rk128(r, i)) : _mm_aesdec_si128(x, rk128(r, i));
+	return enc ? _mm_aesenclast_si128(x, rk128(r, r->nr)) :
+		     _mm_aesdeclast_si128(x, rk128(r, r->nr));
+}
+
 /* ---- ECB ---- */
 
 AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
@@ -156,6 +199,14 @@ AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	hwc_size c;
 
 	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
+	if (n == 1) {
+		/*
+		 * One block (an XTS tweak, a GCM J0): xmm, so that a caller reading the result
+		 * right away gets it by store forwarding (not from a masked store).
+		 */
+		_mm_storeu_si128((__m128i *)dst, aes1(&r, enc, _mm_loadu_si128((const __m128i *)src)));
+		return;
+	}
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
 		ecb_chunk(&r, enc, dst, src, UNROLL * VW, UNROLL);
 	while (n) {
@@ -349,6 +400,9 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
 
 /* ---- XTS ---- */
 
+/* xmm: six blocks and six tweaks in flight leave registers for the tweak arithmetic. */
+#define XTS_UNROLL (VW == 1 ? 6 : UNROLL)
+
 /*
  * T * alpha^s for every block, 0 <= s <= 57: a left shift of the little-endian 128-bit
  * tweak by s, the s bits leaving x^127 folded back as their product with x^7 + x^2 + x + 1
@@ -356,6 +410,14 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
  */
 AI __m128i xmul_x(__m128i t, int s)
 {
+	if (__builtin_constant_p(s) && s == 1) {
+		/* Sign of each 32-bit word's top bit, moved to where its carry lands. */
+		__m128i m = _mm_srai_epi32(_mm_shuffle_epi32(t, 0x13), 31);
+
+		return _mm_xor_si128(_mm_add_epi64(t, t),
+				     _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87)));
+	}
+
 	__m128i c = _mm_shuffle_epi32(_mm_srli_epi64(t, 64 - s), 0x4e);
 	__m128i f = _mm_and_si128(c, _mm_set_epi64x(0, -1));
 
@@ -393,9 +455,19 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 	int j;
 
 	tw[0] = *base;
+#if VW == 1
+	/*
+	 * xmm: sixteen registers hold eight blocks and eight tweaks only if each tweak comes
+	 * from the one before it (a short dependency chain that the AES rounds hide).
+	 */
+#pragma GCC unroll 8
+	for (j = 1; j < n; j++)
+		tw[j] = xmul_x(tw[j - 1], 1);
+#else
 #pragma GCC unroll 8
 	for (j = 1; j < n; j++)
 		tw[j] = xmul_v(*base, VW * j);
+#endif
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = vxor(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j]);
@@ -406,18 +478,11 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		vst_blocks(dst + 16 * VW * j, vxor(b[j], tw[j]), blocks_in(nblk, j));
-	*base = n == UNROLL ? xmul_v(*base, UNROLL * VW) : xmul_v(*base, (int)nblk);
-}
-
-AI __m128i aes1(const struct vrks *r, int enc, __m128i x)
-{
-	unsigned int i;
-
-	x = _mm_xor_si128(x, rk128(r, 0));
-	for (i = 1; i < r->nr; i++)
-		x = enc ? _mm_aesenc_si128(x, rk128(r, i)) : _mm_aesdec_si128(x, rk128(r, i));
-	return enc ? _mm_aesenclast_si128(x, rk128(r, r->nr)) :
-		     _mm_aesdeclast_si128(x, rk128(r, r->nr));
+#if VW == 1
+	*base = xmul_x(tw[n - 1], 1);
+#else
+	*base = n == XTS_UNROLL ? xmul_v(*base, XTS_UNROLL * VW) : xmul_v(*base, (int)nblk);
+#endif
 }
 
 AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
@@ -429,9 +494,9 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	vec base = xts_lanes(t);
 
 	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
-	for (; full >= UNROLL * VW; full -= UNROLL * VW, src += 16 * UNROLL * VW,
-	     dst += 16 * UNROLL * VW)
-		xts_chunk(&r, enc, dst, src, UNROLL * VW, &base, UNROLL);
+	for (; full >= XTS_UNROLL * VW; full -= XTS_UNROLL * VW, src += 16 * XTS_UNROLL * VW,
+	     dst += 16 * XTS_UNROLL * VW)
+		xts_chunk(&r, enc, dst, src, XTS_UNROLL * VW, &base, XTS_UNROLL);
 	while (full) {
 		c = full > 4 * VW ? 4 * VW : full;
 #define XTS_CALL(q) xts_chunk(&r, enc, dst, src, c, &base, q)
@@ -474,4 +539,4 @@ void FN(hwc_aes_xts_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 	xts_crypt(k, 0, dst, src, len, tweak);
 }
 
-#endif /* HWC_AES_VAES_H */
+#endif /* HWC_X86_AES_MODES_H */
