@@ -96,21 +96,19 @@ AI void gacc_init(struct gacc *a)
 /* Folds the 256-bit sum into one element: hi + lo * (x^7 + x^2 + x + 1), overflow included. */
 AI __m128i ghash_reduce(const struct gacc *a)
 {
+	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
 	__m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
 	__m128i lo = _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8));
 	__m128i hi = _mm_xor_si128(a->hi, _mm_srli_si128(mid, 8));
-	__m128i o, l;
+	__m128i w;
 
-	/* Terms of lo * (x + x^2 + x^7) beyond x^127 of the 256-bit window, folded once more. */
-	o = _mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_xor_si128(_mm_slli_epi64(lo, 62),
-								 _mm_slli_epi64(lo, 57)));
-	l = _mm_xor_si128(lo, _mm_slli_si128(o, 8));
-	o = _mm_xor_si128(_mm_slli_epi64(l, 63), _mm_xor_si128(_mm_slli_epi64(l, 62),
-								_mm_slli_epi64(l, 57)));
-	hi = _mm_xor_si128(hi, l);
-	hi = _mm_xor_si128(hi, _mm_xor_si128(_mm_srli_epi64(l, 1),
-					     _mm_xor_si128(_mm_srli_epi64(l, 2), _mm_srli_epi64(l, 7))));
-	return _mm_xor_si128(hi, _mm_srli_si128(o, 8));
+	/*
+	 * Two folds of 64 bits each: x^128 = x^7 + x^2 + x + 1 is, in this bit order, a carry-less
+	 * multiply by 0xc2 << 56 plus the folded word itself one word higher.
+	 */
+	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
+	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
+					       _mm_shuffle_epi32(w, 0x4e)));
 }
 
 /* y (reversed) absorbs @n reversed blocks b[0..n-1], one reduction: y = sum b_j * H^(n-j). */
