@@ -16,7 +16,7 @@
 #define HWC_AES_BLOCK		16
 #define HWC_AES_MAX_ROUNDS	14
 /* GHASH key powers kept per GCM key: enough for the widest tier's aggregated reduction. */
-#define HWC_GCM_NPOW		16
+#define HWC_GCM_NPOW		32
 
 struct hwc_aes_key {
 	/* FIPS 197 round keys 0..nr, bytes in the order of the standard's w[] words. */
@@ -63,10 +63,20 @@ struct hwc_gcm_ctx {
  * - gcm_enc/gcm_dec: CTR (inc32) and GHASH of the ciphertext in one pass; any length, but only
  *   the last piece of a message may be a partial block.
  * - ghash: whole blocks into @y.
+ * - gcm_final (optional, NULL: ghash + ecb_enc): GHASH of the length block and E_K(J0) in one
+ *   call, the full 16-byte tag into @tag; leaves @c for the framing to wipe.
+ * - gcm_enc_final/gcm_dec_final (optional, NULL: gcm_enc/gcm_dec then gcm_final): the last
+ *   piece of the text (any length, c->textlen already counting it) and the tag in one call,
+ *   so that the length block joins the last aggregated reduction.
  */
 struct hwc_aes_impl {
 	const char *impl;		/* "generic", "aesni", "vaes-avx2", "vaes-avx512" */
 	unsigned int features;		/* HWC_F_* all required */
+	/*
+	 * HWC_F_* the ghash/gcm entries need on top of @features. A CPU with @features but not
+	 * these gets the tier's skcipher drivers only (QEMU's TCG has VAES without VPCLMULQDQ).
+	 */
+	unsigned int aead_features;
 	/* 0 or -1 (bad length). Plain C in every tier: setkey need not enter a SIMD section. */
 	int (*expand_key)(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen);
 	void (*ecb_enc)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -89,6 +99,11 @@ struct hwc_aes_impl {
 			const hwc_u8 *src, hwc_size len);
 	void (*gcm_dec)(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			const hwc_u8 *src, hwc_size len);
+	void (*gcm_final)(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
+	void (*gcm_enc_final)(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			      const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+	void (*gcm_dec_final)(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			      const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
 };
 
 /* The tiers of this arch, portable first, faster later (<arch>/aes_impls.c). */
@@ -119,6 +134,16 @@ void hwc_gcm_encrypt(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *
 		     struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len);
 void hwc_gcm_decrypt(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		     struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len);
+/*
+ * The last piece of the text and the full 16-byte tag in one call (what the two calls above
+ * do, faster on tiers that fuse them). Wipes the message state.
+ */
+void hwc_gcm_encrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16]);
+void hwc_gcm_decrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16]);
 /* The full 16-byte tag; callers truncate. Wipes the message state. */
 void hwc_gcm_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		   struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
@@ -154,6 +179,61 @@ void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u
 		       const hwc_u8 *src, hwc_size len);
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_aesni(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
+void hwc_gcm_enc_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+void hwc_gcm_dec_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+/* GHASH and fused GCM of the VAES tiers (x86/gcm_vaes_avx2.c, x86/gcm_vaes_avx512.c). */
+void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
+void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			     hwc_u8 tag[16]);
+void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len);
+void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+			   hwc_size n);
+void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len);
+void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			       hwc_u8 tag[16]);
+void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len);
+void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+
+/* VAES skcipher modes (x86/aes_vaes.h): ymm (VAES + AVX2) and zmm (VAES + AVX-512) tiers. */
+void hwc_aes_ecb_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_ecb_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_ecb_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n);
+void hwc_aes_cbc_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size n, hwc_u8 iv[16]);
+void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, hwc_u8 tweak[16]);
 
 /* POWER8 tier (kmod/powerpc/aes_p8.c), little-endian only. */
 void hwc_aes_ecb_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);

@@ -61,17 +61,38 @@ int hwc_gcm_setkey(struct hwc_gcm_key *k, const hwc_u8 *key, unsigned int keylen
 	return 0;
 }
 
+/*
+ * J0 and the first counter are written as two 64-bit words each, the way the SIMD tiers read
+ * them back (ld128_halves): a wider load of narrower stores would stall store forwarding on
+ * every request.
+ */
 void hwc_gcm_start(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		   struct hwc_gcm_ctx *c, const hwc_u8 iv[12])
 {
+	hwc_u64 w0, w1, zero = 0;
+	hwc_u32 v;
+
 	(void)impl;
 	(void)k;
-	__builtin_memset(c->y, 0, 16);
-	__builtin_memcpy(c->j0, iv, 12);
-	c->j0[12] = c->j0[13] = c->j0[14] = 0;
-	c->j0[15] = 1;
-	__builtin_memcpy(c->ctr, c->j0, 16);
-	c->ctr[15] = 2;
+	__builtin_memcpy(&w0, iv, 8);
+	__builtin_memcpy(&v, iv + 8, 4);
+	/* Second word: IV bytes 8..11, then the big-endian 32-bit counter 1 (J0) or 2. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w1 = v | (1ULL << 56);
+#else
+	w1 = ((hwc_u64)v << 32) | 1;
+#endif
+	__builtin_memcpy(c->y, &zero, 8);
+	__builtin_memcpy(c->y + 8, &zero, 8);
+	__builtin_memcpy(c->j0, &w0, 8);
+	__builtin_memcpy(c->j0 + 8, &w1, 8);
+	__builtin_memcpy(c->ctr, &w0, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w1 ^= 3ULL << 56;
+#else
+	w1 ^= 3;
+#endif
+	__builtin_memcpy(c->ctr + 8, &w1, 8);
 	c->aadlen = c->textlen = 0;
 }
 
@@ -104,12 +125,45 @@ void hwc_gcm_decrypt(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *
 	c->textlen += len;
 }
 
+void hwc_gcm_encrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16])
+{
+	if (!impl->gcm_enc_final) {
+		hwc_gcm_encrypt(impl, k, c, dst, src, len);
+		hwc_gcm_final(impl, k, c, tag);
+		return;
+	}
+	c->textlen += len;
+	impl->gcm_enc_final(k, c, dst, src, len, tag);
+	hwc_memzero_explicit(c, sizeof(*c));
+}
+
+void hwc_gcm_decrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
+			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+			   hwc_u8 tag[16])
+{
+	if (!impl->gcm_dec_final) {
+		hwc_gcm_decrypt(impl, k, c, dst, src, len);
+		hwc_gcm_final(impl, k, c, tag);
+		return;
+	}
+	c->textlen += len;
+	impl->gcm_dec_final(k, c, dst, src, len, tag);
+	hwc_memzero_explicit(c, sizeof(*c));
+}
+
 void hwc_gcm_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		   struct hwc_gcm_ctx *c, hwc_u8 tag[16])
 {
 	hwc_u8 blk[16], ek0[16];
 	int i;
 
+	if (impl->gcm_final) {
+		impl->gcm_final(k, c, tag);
+		hwc_memzero_explicit(c, sizeof(*c));
+		return;
+	}
 	put_be64(blk, c->aadlen * 8);
 	put_be64(blk + 8, c->textlen * 8);
 	impl->ghash(k, c->y, blk, 1);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * AES-NI + PCLMULQDQ tier (xmm): eight independent blocks in flight for the parallel modes,
- * GHASH with one reduction per eight blocks against precomputed H^1..H^8.
+ * AES-NI + PCLMULQDQ tier (xmm), GCM part: CTR eight blocks at a time fused with GHASH, one
+ * reduction per eight blocks against precomputed H^1..H^8. (ecb, cbc, ctr, xts of this tier:
+ * aes_ni_modes.c.)
  *
  * GHASH works on byte-reversed blocks, i.e. GF(2^128) elements with the coefficient of x^0 in
  * bit 127. The key powers are stored pre-multiplied by x^-1 (hwc_aes.h), so the 256-bit
@@ -53,16 +54,6 @@ AI __m128i enc1(const struct rks *r, __m128i b)
 	return _mm_aesenclast_si128(b, r->k[r->nr]);
 }
 
-AI __m128i dec1(const struct rks *r, __m128i b)
-{
-	unsigned int i;
-
-	b = _mm_xor_si128(b, r->k[0]);
-	for (i = 1; i < r->nr; i++)
-		b = _mm_aesdec_si128(b, r->k[i]);
-	return _mm_aesdeclast_si128(b, r->k[r->nr]);
-}
-
 AI void enc8(const struct rks *r, __m128i b[8])
 {
 	unsigned int i, j;
@@ -79,238 +70,6 @@ AI void enc8(const struct rks *r, __m128i b[8])
 #pragma GCC unroll 8
 	for (j = 0; j < 8; j++)
 		b[j] = _mm_aesenclast_si128(b[j], r->k[r->nr]);
-}
-
-AI void dec8(const struct rks *r, __m128i b[8])
-{
-	unsigned int i, j;
-
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++)
-		b[j] = _mm_xor_si128(b[j], r->k[0]);
-	for (i = 1; i < r->nr; i++) {
-		__m128i k = r->k[i];
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = _mm_aesdec_si128(b[j], k);
-	}
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++)
-		b[j] = _mm_aesdeclast_si128(b[j], r->k[r->nr]);
-}
-
-void hwc_aes_ecb_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
-{
-	struct rks r;
-	__m128i b[8];
-	unsigned int j;
-
-	load_keys(&r, k->ek, k->nr);
-	for (; n >= 8; n -= 8, src += 128, dst += 128) {
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = ld(src + 16 * j);
-		enc8(&r, b);
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			st(dst + 16 * j, b[j]);
-	}
-	for (; n; n--, src += 16, dst += 16)
-		st(dst, enc1(&r, ld(src)));
-}
-
-void hwc_aes_ecb_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
-{
-	struct rks r;
-	__m128i b[8];
-	unsigned int j;
-
-	load_keys(&r, k->dk, k->nr);
-	for (; n >= 8; n -= 8, src += 128, dst += 128) {
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = ld(src + 16 * j);
-		dec8(&r, b);
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			st(dst + 16 * j, b[j]);
-	}
-	for (; n; n--, src += 16, dst += 16)
-		st(dst, dec1(&r, ld(src)));
-}
-
-void hwc_aes_cbc_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size n, hwc_u8 iv[16])
-{
-	struct rks r;
-	__m128i c = ld(iv);
-
-	load_keys(&r, k->ek, k->nr);
-	for (; n; n--, src += 16, dst += 16) {
-		c = enc1(&r, _mm_xor_si128(c, ld(src)));
-		st(dst, c);
-	}
-	st(iv, c);
-}
-
-void hwc_aes_cbc_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size n, hwc_u8 iv[16])
-{
-	struct rks r;
-	__m128i prev = ld(iv), c[8], b[8];
-	unsigned int j;
-
-	load_keys(&r, k->dk, k->nr);
-	for (; n >= 8; n -= 8, src += 128, dst += 128) {
-		/* All ciphertext is read before any plaintext is written: in place is allowed. */
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = c[j] = ld(src + 16 * j);
-		dec8(&r, b);
-		st(dst, _mm_xor_si128(b[0], prev));
-#pragma GCC unroll 8
-		for (j = 1; j < 8; j++)
-			st(dst + 16 * j, _mm_xor_si128(b[j], c[j - 1]));
-		prev = c[7];
-	}
-	for (; n; n--, src += 16, dst += 16) {
-		__m128i x = ld(src);
-
-		st(dst, _mm_xor_si128(dec1(&r, x), prev));
-		prev = x;
-	}
-	st(iv, prev);
-}
-
-/* 128-bit counter (little-endian lanes after byte reversal) plus @j. */
-AI __m128i ctr_add(__m128i c, unsigned long long j)
-{
-	unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
-	unsigned long long hi = (unsigned long long)_mm_extract_epi64(c, 1);
-
-	return _mm_set_epi64x((long long)(hi + (lo + j < lo)), (long long)(lo + j));
-}
-
-void hwc_aes_ctr_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-		       hwc_size len, hwc_u8 ctr[16])
-{
-	struct rks r;
-	__m128i c = bswap128(ld(ctr)), b[8];
-	unsigned int j;
-
-	load_keys(&r, k->ek, k->nr);
-	for (; len >= 128; len -= 128, src += 128, dst += 128) {
-		unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
-
-		if (__builtin_expect(lo <= ~0ULL - 8, 1)) {
-			/* No carry into the high half within these eight: plain lane adds. */
-#pragma GCC unroll 8
-			for (j = 0; j < 8; j++)
-				b[j] = bswap128(_mm_add_epi64(c, _mm_set_epi64x(0, j)));
-			c = _mm_add_epi64(c, _mm_set_epi64x(0, 8));
-		} else {
-			for (j = 0; j < 8; j++)
-				b[j] = bswap128(ctr_add(c, j));
-			c = ctr_add(c, 8);
-		}
-		enc8(&r, b);
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			st(dst + 16 * j, _mm_xor_si128(b[j], ld(src + 16 * j)));
-	}
-	for (; len; ) {
-		__m128i ks = enc1(&r, bswap128(c));
-
-		c = ctr_add(c, 1);
-		if (len >= 16) {
-			st(dst, _mm_xor_si128(ks, ld(src)));
-			src += 16;
-			dst += 16;
-			len -= 16;
-		} else {
-			hwc_u8 t[16];
-
-			__builtin_memset(t, 0, 16);
-			__builtin_memcpy(t, src, len);
-			st(t, _mm_xor_si128(ks, ld(t)));
-			__builtin_memcpy(dst, t, len);
-			hwc_memzero_explicit(t, sizeof(t));
-			len = 0;
-		}
-	}
-	st(ctr, bswap128(c));
-}
-
-/* T * alpha: one-bit left shift of the little-endian 128-bit tweak, x^128 folded as 0x87. */
-AI __m128i xts_next(__m128i t)
-{
-	__m128i carry = _mm_srai_epi32(_mm_shuffle_epi32(t, 0x13), 31);
-
-	carry = _mm_and_si128(carry, _mm_set_epi32(0, 1, 0, 0x87));
-	return _mm_xor_si128(_mm_slli_epi64(t, 1), carry);
-}
-
-AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		  hwc_size len, hwc_u8 tweak[16])
-{
-	struct rks r;
-	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
-	__m128i t = ld(tweak), tw[8], b[8];
-	unsigned int j;
-
-	load_keys(&r, enc ? k->ek : k->dk, k->nr);
-	for (; full >= 8; full -= 8, src += 128, dst += 128) {
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++) {
-			tw[j] = t;
-			b[j] = _mm_xor_si128(ld(src + 16 * j), t);
-			t = xts_next(t);
-		}
-		if (enc)
-			enc8(&r, b);
-		else
-			dec8(&r, b);
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			st(dst + 16 * j, _mm_xor_si128(b[j], tw[j]));
-	}
-	for (; full; full--, src += 16, dst += 16) {
-		__m128i x = _mm_xor_si128(ld(src), t);
-
-		x = enc ? enc1(&r, x) : dec1(&r, x);
-		st(dst, _mm_xor_si128(x, t));
-		t = xts_next(t);
-	}
-	if (tail) {
-		/* Ciphertext stealing; decryption uses the two last tweaks in swapped order. */
-		__m128i t2 = xts_next(t), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
-		hwc_u8 buf[32];
-
-		cc = _mm_xor_si128(ld(src), ta);
-		cc = _mm_xor_si128(enc ? enc1(&r, cc) : dec1(&r, cc), ta);
-		st(buf, cc);
-		__builtin_memcpy(buf + 16, buf, tail);
-		__builtin_memcpy(buf, src + 16, tail);
-		cc = _mm_xor_si128(ld(buf), tb);
-		cc = _mm_xor_si128(enc ? enc1(&r, cc) : dec1(&r, cc), tb);
-		st(buf, cc);
-		__builtin_memcpy(dst, buf, 16 + tail);
-		hwc_memzero_explicit(buf, sizeof(buf));
-		t = t2;
-	}
-	st(tweak, t);
-}
-
-void hwc_aes_xts_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size len, hwc_u8 tweak[16])
-{
-	xts_crypt(k, 1, dst, src, len, tweak);
-}
-
-void hwc_aes_xts_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size len, hwc_u8 tweak[16])
-{
-	xts_crypt(k, 0, dst, src, len, tweak);
 }
 
 /* Karatsuba partial products of one block against one stored power, accumulated. */
@@ -337,21 +96,19 @@ AI void gacc_init(struct gacc *a)
 /* Folds the 256-bit sum into one element: hi + lo * (x^7 + x^2 + x + 1), overflow included. */
 AI __m128i ghash_reduce(const struct gacc *a)
 {
+	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
 	__m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
 	__m128i lo = _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8));
 	__m128i hi = _mm_xor_si128(a->hi, _mm_srli_si128(mid, 8));
-	__m128i o, l;
+	__m128i w;
 
-	/* Terms of lo * (x + x^2 + x^7) beyond x^127 of the 256-bit window, folded once more. */
-	o = _mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_xor_si128(_mm_slli_epi64(lo, 62),
-								 _mm_slli_epi64(lo, 57)));
-	l = _mm_xor_si128(lo, _mm_slli_si128(o, 8));
-	o = _mm_xor_si128(_mm_slli_epi64(l, 63), _mm_xor_si128(_mm_slli_epi64(l, 62),
-								_mm_slli_epi64(l, 57)));
-	hi = _mm_xor_si128(hi, l);
-	hi = _mm_xor_si128(hi, _mm_xor_si128(_mm_srli_epi64(l, 1),
-					     _mm_xor_si128(_mm_srli_epi64(l, 2), _mm_srli_epi64(l, 7))));
-	return _mm_xor_si128(hi, _mm_srli_si128(o, 8));
+	/*
+	 * Two folds of 64 bits each: x^128 = x^7 + x^2 + x + 1 is, in this bit order, a carry-less
+	 * multiply by 0xc2 << 56 plus the folded word itself one word higher.
+	 */
+	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
+	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
+					       _mm_shuffle_epi32(w, 0x4e)));
 }
 
 /* y (reversed) absorbs @n reversed blocks b[0..n-1], one reduction: y = sum b_j * H^(n-j). */
@@ -385,74 +142,164 @@ void hwc_ghash_aesni(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *sr
 	st(y, bswap128(acc));
 }
 
+/*
+ * Eight blocks per step. The GHASH multiplies of eight blocks run between the AES rounds of
+ * eight others, so that the AES and carry-less units stay busy together: for decryption the
+ * ciphertext of this step, which is at hand; for encryption the ciphertext of the previous
+ * step, since this step's exists only after its last round.
+ */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len)
+		  const hwc_u8 *src, hwc_size len, const unsigned int nr, hwc_u8 *tag)
 {
 	struct rks r;
-	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], x[8];
+	__m128i ctr = bswap128(ld(c->ctr)), y = bswap128(ld(c->y)), b[8], g[9];
 	const __m128i one = _mm_set_epi32(0, 0, 0, 1);
-	unsigned int j;
+	struct gacc a;
+	unsigned int i, j;
+	int pending = 0;
 
-	load_keys(&r, k->aes.ek, k->aes.nr);
+	/* @nr is a constant in each copy: the round loop unrolls and g[] stays in registers. */
+	load_keys(&r, k->aes.ek, nr);
+	gacc_init(&a);
 	for (; len >= 128; len -= 128, src += 128, dst += 128) {
+		int hash = !enc || pending;
+
 		/* inc32: only the low 32-bit lane counts, and it wraps. */
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] = bswap128(ctr);
+			b[j] = _mm_xor_si128(bswap128(ctr), r.k[0]);
 			ctr = _mm_add_epi32(ctr, one);
-			x[j] = ld(src + 16 * j);
+			if (!enc)
+				g[j] = bswap128(ld(src + 16 * j));
 		}
-		enc8(&r, b);
+		if (hash) {
+			gacc_init(&a);
+			g[0] = _mm_xor_si128(g[0], y);
+		}
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+			__m128i kr = r.k[i];
+
+#pragma GCC unroll 8
+			for (j = 0; j < 8; j++)
+				b[j] = _mm_aesenc_si128(b[j], kr);
+			if (hash && i <= 8)
+				gmul_acc(&a, g[i - 1], k, HWC_GCM_NPOW - 8 + i - 1);
+		}
+		if (hash)
+			y = ghash_reduce(&a);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
-			b[j] = _mm_xor_si128(b[j], x[j]);
+			/* The source is read again here rather than held in a register across the rounds. */
+			b[j] = _mm_aesenclast_si128(b[j], r.k[nr]);
+			b[j] = _mm_xor_si128(b[j], ld(src + 16 * j));
 			st(dst + 16 * j, b[j]);
-			x[j] = bswap128(enc ? b[j] : x[j]);
-		}
-		y = ghash_n(k, y, x, 8);
-	}
-	for (; len; ) {
-		__m128i ks = enc1(&r, bswap128(ctr)), in, out;
-
-		ctr = _mm_add_epi32(ctr, one);
-		if (len >= 16) {
-			in = ld(src);
-			out = _mm_xor_si128(ks, in);
-			st(dst, out);
-			src += 16;
-			dst += 16;
-			len -= 16;
-		} else {
-			hwc_u8 t[16];
-
-			__builtin_memset(t, 0, 16);
-			__builtin_memcpy(t, src, len);
-			in = ld(t);
-			out = _mm_xor_si128(ks, in);
-			st(t, out);
-			__builtin_memcpy(dst, t, len);
-			/* GHASH sees the ciphertext zero-padded to a block. */
-			__builtin_memset(t + len, 0, 16 - len);
 			if (enc)
-				out = ld(t);
-			hwc_memzero_explicit(t, sizeof(t));
-			len = 0;
+				g[j] = bswap128(b[j]);
 		}
-		b[0] = bswap128(enc ? out : in);
-		y = ghash_n(k, y, b, 1);
+		pending = enc;
+	}
+	if (pending)
+		y = ghash_n(k, y, g, 8);
+	if (len || tag) {
+		/*
+		 * The last len < 128 bytes: up to eight counter blocks through the cipher together
+		 * (and J0 when this ends the message), and one reduction for all their GHASH
+		 * inputs, the length block included when this ends the message.
+		 */
+		unsigned int nbl = (unsigned int)(len + 15) / 16, n = nbl;
+		__m128i ek0 = _mm_setzero_si128();
+		hwc_u8 t[16];
+
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = bswap128(ctr);
+			ctr = _mm_add_epi32(ctr, j < nbl ? one : _mm_setzero_si128());
+		}
+		enc8(&r, b);
+		if (tag)
+			ek0 = enc1(&r, ld(c->j0));
+		for (j = 0; j < nbl; j++, src += 16, dst += 16, len -= 16) {
+			__m128i in, out;
+
+			if (len >= 16) {
+				in = ld(src);
+				out = _mm_xor_si128(b[j], in);
+				st(dst, out);
+			} else {
+				__builtin_memset(t, 0, 16);
+				__builtin_memcpy(t, src, len);
+				in = ld(t);
+				st(t, _mm_xor_si128(b[j], in));
+				__builtin_memcpy(dst, t, len);
+				/* GHASH sees the ciphertext zero-padded to a block. */
+				__builtin_memset(t + len, 0, 16 - len);
+				out = ld(t);
+				hwc_memzero_explicit(t, sizeof(t));
+				len = 16;
+			}
+			g[j] = bswap128(enc ? out : in);
+		}
+		if (tag)	/* the length block, byte-reversed: the two bit counts */
+			g[n++] = _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8));
+		if (n)
+			y = ghash_n(k, y, g, n);
+		if (tag) {
+			st(tag, _mm_xor_si128(bswap128(y), ek0));
+			return;
+		}
 	}
 	st(c->ctr, bswap128(ctr));
 	st(c->y, bswap128(y));
 }
 
+#define NOINLINE static __attribute__((__noinline__))
+#define GCM_NR(name, enc, nr)								\
+NOINLINE void name(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+		   const hwc_u8 *src, hwc_size len, hwc_u8 *tag)				\
+{											\
+	gcm_crypt(k, c, enc, dst, src, len, nr, tag);					\
+}
+GCM_NR(gcm_enc10, 1, 10) GCM_NR(gcm_enc12, 1, 12) GCM_NR(gcm_enc14, 1, 14)
+GCM_NR(gcm_dec10, 0, 10) GCM_NR(gcm_dec12, 0, 12) GCM_NR(gcm_dec14, 0, 14)
+
 void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 1, dst, src, len);
+	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len,
+										 0);
 }
 
 void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		       const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 0, dst, src, len);
+	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len,
+										 0);
+}
+
+/* The last piece (c->textlen counting it) and the tag, the length block in the last reduction. */
+void hwc_gcm_enc_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	(k->aes.nr == 10 ? gcm_enc10 : k->aes.nr == 12 ? gcm_enc12 : gcm_enc14)(k, c, dst, src, len,
+										 tag);
+}
+
+void hwc_gcm_dec_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	(k->aes.nr == 10 ? gcm_dec10 : k->aes.nr == 12 ? gcm_dec12 : gcm_dec14)(k, c, dst, src, len,
+										 tag);
+}
+
+/* The tag: GHASH of the length block (byte-reversed: the two bit counts) and E_K(J0), one call. */
+void hwc_gcm_final_aesni(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16])
+{
+	struct rks r;
+	__m128i y = bswap128(ld(c->y)), b = _mm_set_epi64x((long long)(c->aadlen * 8),
+							  (long long)(c->textlen * 8));
+
+	load_keys(&r, k->aes.ek, k->aes.nr);
+	y = ghash_n(k, y, &b, 1);
+	st(tag, _mm_xor_si128(bswap128(y), enc1(&r, ld(c->j0))));
 }

@@ -1,9 +1,68 @@
 // SPDX-License-Identifier: GPL-2.0
-/* x86 CPU features, read once at load with the kernel's own feature test. */
+/* x86 CPU features, read once at load with the kernel's own feature test, and the zmm policy. */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+#include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
+#include <asm/processor.h>
 #include "hwc_core.h"
 #include "hwc_arch.h"
+
+static char *hwc_zmm = "auto";
+module_param_named(zmm, hwc_zmm, charp, 0444);
+MODULE_PARM_DESC(zmm, "AVX-512 (zmm) code: auto (default: not on CPUs that downclock under zmm load), on, off");
+
+/*
+ * Intel cores whose clock drops while zmm registers are busy (AVX-512 frequency licences), so
+ * that 512-bit code can slow down everything else on the core: family 6, Skylake server through
+ * Ice Lake and Tiger Lake. Sapphire Rapids, Rocket Lake and later, and AMD Zen 4/5 run zmm at
+ * full clock. (Newer kernels, 7.2 among them, mark the same list X86_FEATURE_PREFER_YMM.)
+ */
+static const u8 hwc_zmm_downclock_models[] = {
+	0x55,		/* Skylake-SP/X, Cascade Lake, Cooper Lake */
+	0x6a, 0x6c,	/* Ice Lake server (SP, D) */
+	0x7d, 0x7e,	/* Ice Lake client */
+	0x9d,		/* Ice Lake NNPI */
+	0x8c, 0x8d,	/* Tiger Lake */
+};
+
+static bool hwc_zmm_downclocks(void)
+{
+	unsigned int i;
+
+#ifdef X86_FEATURE_PREFER_YMM
+	if (boot_cpu_has(X86_FEATURE_PREFER_YMM))
+		return true;
+#endif
+	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL || boot_cpu_data.x86 != 6)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(hwc_zmm_downclock_models); i++)
+		if (boot_cpu_data.x86_model == hwc_zmm_downclock_models[i])
+			return true;
+	return false;
+}
+
+/* Whether zmm code may run, given that the CPU and the kernel support it. */
+static bool hwc_zmm_allowed(void)
+{
+	if (!strcmp(hwc_zmm, "on"))
+		return true;
+	if (!strcmp(hwc_zmm, "off")) {
+		pr_info("zmm=off: AVX-512 code not used\n");
+		return false;
+	}
+	if (strcmp(hwc_zmm, "auto"))
+		pr_warn("zmm=%s not understood (auto, on, off): using auto\n", hwc_zmm);
+	if (hwc_zmm_downclocks()) {
+		pr_info("AVX-512 code not used: this CPU (family 6 model 0x%x) downclocks under zmm load; zmm=on forces it\n",
+			boot_cpu_data.x86_model);
+		return false;
+	}
+	return true;
+}
 
 unsigned int hwc_arch_features(void)
 {
@@ -42,8 +101,9 @@ unsigned int hwc_arch_features(void)
 			f |= HWC_F_SHA512NI;
 #endif
 	}
+	/* HWC_F_AVX512 means "zmm code may run": the CPU, XCR0 and the zmm policy agree. */
 	if (zmm && boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512BW) &&
-	    boot_cpu_has(X86_FEATURE_AVX512VL))
+	    boot_cpu_has(X86_FEATURE_AVX512VL) && hwc_zmm_allowed())
 		f |= HWC_F_AVX512;
 	return f;
 }

@@ -6,7 +6,7 @@
 check_eq "kernel release" "${HWC_ABI:-$(uname -r)}" "$(uname -r)"
 
 flags=
-for f in ssse3 sse4_1 avx avx2 avx512f sha_ni bmi2; do
+for f in ssse3 sse4_1 avx avx2 avx512f sha_ni bmi2 aes pclmulqdq vaes vpclmulqdq; do
 	cpu_has "$f" && flags="$flags $f"
 done
 info "cpu flags of interest:${flags:- none}"

@@ -34,8 +34,12 @@ for drv in $(hwc_expected_hash_drivers); do
 	check_cmd "dgst -c of ${alg}sum output" "$HWC_CLI" dgst -a "$alg" --driver "$drv" -c "$dir/sums.$alg"
 done
 
+# Every driver in "list --all"; plain "list" shows only the kernel's pick (the fastest tier).
 for drv in $(hwc_expected_drivers); do
-	check_cmd "hwcrypt list shows $drv as hwcrypt's" sh -c "'$HWC_CLI' list | grep -w -- '$drv' | grep -qw yes"
+	check_cmd "hwcrypt list --all shows $drv as hwcrypt's" sh -c "'$HWC_CLI' list --all | grep -w -- '$drv' | grep -qw yes"
+done
+for impl in $(hwc_best_aes_impl); do
+	check_cmd "hwcrypt list shows xts-aes-hwcrypt-$impl" sh -c "'$HWC_CLI' list | grep -w -- 'xts-aes-hwcrypt-$impl' | grep -qw yes"
 done
 
 # Error paths: one line on stderr, non-zero exit, no kernel complaint.

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/hwc.sh"
 require_module
 
-if [ -z "$(hwc_expected_aes_impl)" ]; then
+if [ -z "$(hwc_best_aes_impl)" ]; then
 	skip "dm-crypt" "no AES tier of hwcrypt for this CPU"
 	exit 0
 fi

@@ -9,8 +9,9 @@ export LD_LIBRARY_PATH="$HWC_REPO/userspace/build${LD_LIBRARY_PATH:+:$LD_LIBRARY
 # independent of the module's feature code).
 hwc_expected_drivers() {
 	hwc_expected_hash_drivers
-	_hwc_aes=$(hwc_expected_aes_impl)
-	[ -n "$_hwc_aes" ] && hwc_aes_drivers "$_hwc_aes"
+	for impl in $(hwc_aes_impls); do
+		hwc_aes_drivers "$impl"
+	done
 	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
 	if cpu_has bmi2 && cpu_has adx; then
 		echo rsa-hwcrypt-adx
@@ -41,17 +42,47 @@ hwc_expected_hash_drivers() {
 	fi
 }
 
-# The AES tier this CPU must get: aesni with AES-NI, PCLMULQDQ and SSE4.1; p8 on POWER with
-# vector crypto; nothing otherwise.
-hwc_expected_aes_impl() {
+# Intel family 6 models whose clock drops under zmm load (kmod/x86/cpu.c keeps the same list):
+# with zmm=auto hwcrypt registers no AVX-512 tier there.
+hwc_zmm_downclocks() {
+	grep -q -m1 '^vendor_id.*GenuineIntel' /proc/cpuinfo || return 1
+	[ "$(awk -F': ' '/^cpu family/ { print $2; exit }' /proc/cpuinfo)" = 6 ] || return 1
+	case $(awk -F': ' '/^model[[:space:]]*:/ { print $2; exit }' /proc/cpuinfo) in
+	85 | 106 | 108 | 125 | 126 | 157 | 140 | 141) return 0 ;;
+	esac
+	return 1
+}
+
+# The AES tiers this CPU gets, slowest first (POWER with vector crypto: p8) (ZMM: the module's zmm= value, default auto).
+hwc_aes_impls() {
 	if [ "$(uname -m)" = ppc64le ]; then
 		hwc_ppc_vec_crypto && echo p8
 		return 0
 	fi
-	if cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1; then
-		echo aesni
-	fi
-	return 0
+	cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1 || return 0
+	echo aesni
+	cpu_has avx && cpu_has avx2 && cpu_has vaes || return 0
+	echo vaes-avx2
+	cpu_has avx512f && cpu_has avx512bw && cpu_has avx512vl || return 0
+	case ${ZMM:-auto} in
+	off) return 0 ;;
+	auto) hwc_zmm_downclocks && return 0 ;;
+	esac
+	echo vaes-avx512
+}
+
+# The fastest AES tier (the kernel's choice once hwcrypt is loaded), empty without one.
+hwc_best_aes_impl() {
+	hwc_aes_impls | tail -n 1
+}
+
+# Whether the aead (gcm) drivers of tier IMPL register here: the VAES tiers' GHASH needs
+# VPCLMULQDQ (kmod/x86/aes_impls.c aead_features), which QEMU's TCG lacks.
+hwc_aes_tier_has_aead() {
+	case $1 in
+	vaes-*) cpu_has vpclmulqdq ;;
+	*) return 0 ;;
+	esac
 }
 
 # How far above priority= the AES drivers register (HWC_AES_PRIORITY_OFFSET, kmod/glue_aes.h;
@@ -66,9 +97,19 @@ hwc_aes_priority_offset() {
 
 # The AES drivers of one implementation tier.
 hwc_aes_drivers() {
-	for m in ecb-aes cbc-aes ctr-aes xts-aes cts-cbc-aes gcm-aes rfc4106-gcm-aes; do
+	for m in ecb-aes cbc-aes ctr-aes xts-aes cts-cbc-aes; do
 		echo "$m-hwcrypt-$1"
 	done
+	if hwc_aes_tier_has_aead "$1"; then
+		echo "gcm-aes-hwcrypt-$1" "rfc4106-gcm-aes-hwcrypt-$1"
+	fi
+}
+
+# The fastest AES tier with aead drivers (the kernel's choice for gcm(aes)).
+hwc_best_aead_impl() {
+	for impl in $(hwc_aes_impls); do
+		hwc_aes_tier_has_aead "$impl" && echo "$impl"
+	done | tail -n 1
 }
 
 # The cra_name of DRIVER in /proc/crypto (name precedes driver in each entry).

@@ -383,8 +383,11 @@ int main(int argc, char **argv)
 	printf("INFO seed %llu\n", rs);
 	for (m = ECB; m <= CTS; m++)
 		test_skcipher(impl, m, iters);
-	test_aead(impl, 0, iters);
-	test_aead(impl, 1, iters);
+	/* "skcipher": a tier whose aead drivers this CPU lacks (hwc_aes_impl.aead_features). */
+	if (argc <= 3 || strcmp(argv[3], "skcipher")) {
+		test_aead(impl, 0, iters);
+		test_aead(impl, 1, iters);
+	}
 	test_bad_input(impl);
 	test_cts_by_name();
 	return nfail ? 1 : 0;

@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * AES skcipher modes (ecb, cbc, ctr, xts), written once for a vector of VW AES blocks and
+ * included by aes_ni_modes.c (VW 1: xmm, AES-NI), aes_vaes_avx2.c (VW 2: ymm, VAES) and
+ * aes_vaes_avx512.c (VW 4: zmm, VAES), which define the vector type and the width-specific
+ * operations first:
+ *
+ *   vec, VW (blocks per register), VAES_SUFFIX (function name suffix: aesni, vaes_avx2, ...);
+ *   vld/vst (unaligned), vld_part/vst_part (first nb blocks, 0 < nb < VW), vld_bytes/vst_bytes
+ *   (first n bytes, 0 < n < 16 * VW; lanes beyond read as zero), vxor, vand, venc, venclast,
+ *   vdec, vdeclast, vbcast (one block into every lane), vlow (lane 0), vfrom_lanes (VW xmm
+ *   blocks), vlane_index (lane l: l in its low 64 bits), vshuf8, vadd64, vsll64/vsrl64 (each
+ *   64-bit element, constant or runtime count), vswap64 (64-bit halves of every block
+ *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b).
+ *
+ * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
+ * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
+ * register may be partial, so that short requests still run several blocks in parallel.
+ * Nothing is indexed by data; lengths and counter values only steer public control flow.
+ */
+#ifndef HWC_X86_AES_MODES_H
+#define HWC_X86_AES_MODES_H
+
+#include "../hwc_aes.h"
+
+#define AI static inline __attribute__((always_inline))
+#define UNROLL 8
+#define CAT2(a, b) a##b
+#define CAT(a, b) CAT2(a, b)
+#define FN(name) CAT(name, VAES_SUFFIX)
+
+/*
+ * Round keys stay where the key schedule put them, broadcast to all lanes as each round uses
+ * them: no per-call setup, and no frame full of broadcast copies.
+ */
+struct vrks {
+	const hwc_u8 *keys;
+	unsigned int nr;
+#if VW == 1
+	/*
+	 * xmm: an aligned copy, which legacy-SSE AESENC can take as a memory operand, so that
+	 * eight blocks and eight XTS tweaks keep all sixteen registers.
+	 */
+	__m128i k[HWC_AES_MAX_ROUNDS + 1];
+#endif
+};
+
+AI void vload_keys(struct vrks *r, const hwc_u8 *keys, unsigned int nr)
+{
+	r->keys = keys;
+	r->nr = nr;
+#if VW == 1
+	{
+		unsigned int i;
+
+		for (i = 0; i <= nr; i++)
+			r->k[i] = _mm_loadu_si128((const __m128i *)(keys + 16 * i));
+	}
+#endif
+}
+
+AI __m128i rk128(const struct vrks *r, unsigned int i)
+{
+#if VW == 1
+	return r->k[i];
+#else
+	return _mm_loadu_si128((const __m128i *)(r->keys + 16 * i));
+#endif
+}
+
+AI vec rkv(const struct vrks *r, unsigned int i)
+{
+	return vbcast(rk128(r, i));
+}
+
+/*
+ * n registers through the cipher, one round key load per round for all of them. The rounds
+ * are unrolled per key size (a switch on the public round count): no loop-carried register
+ * copies, and short requests see only the AES latency chain.
+ */
+AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
+{
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vxor(b[j], rkv(r, 0));
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		vec k = rkv(r, i);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = enc ? venc(b[j], k) : vdec(b[j], k);
+	}
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = enc ? venclast(b[j], rkv(r, nr)) : vdeclast(b[j], rkv(r, nr));
+}
+
+AI void vcrypt_n(const struct vrks *r, vec *b, const int n, const int enc)
+{
+	switch (r->nr) {
+	case 10:
+		vcrypt_nr(r, b, n, 10, enc);
+		break;
+	case 12:
+		vcrypt_nr(r, b, n, 12, enc);
+		break;
+	default:
+		vcrypt_nr(r, b, n, 14, enc);
+		break;
+	}
+}
+
+AI void venc_n(const struct vrks *r, vec *b, const int n)
+{
+	vcrypt_n(r, b, n, 1);
+}
+
+AI void vdec_n(const struct vrks *r, vec *b, const int n)
+{
+	vcrypt_n(r, b, n, 0);
+}
+
+/* Blocks of register j of a chunk of @nblk blocks (0 < nblk <= n * VW). */
+AI hwc_size blocks_in(hwc_size nblk, int j)
+{
+	hwc_size first = (hwc_size)j * VW;
+
+	return nblk - first >= VW ? VW : nblk - first;
+}
+
+AI vec vld_blocks(const hwc_u8 *p, hwc_size nb)
+{
+	return nb == VW ? vld(p) : vld_part(p, nb);
+}
+
+AI void vst_blocks(hwc_u8 *p, vec v, hwc_size nb)
+{
+	if (nb == VW)
+		vst(p, v);
+	else
+		vst_part(p, v, nb);
+}
+
+/* Registers for the last chunks: up to 4, the last one possibly partial. */
+AI int tail_regs(hwc_size units, hwc_size per_reg)
+{
+	return units > 3 * per_reg ? 4 : (int)((units + per_reg - 1) / per_reg);
+}
+
+#define TAIL_CALL(q, call)						\
+	do {								\
+		switch (q) {						\
+		case 4: call(4); break;					\
+		case 3: call(3); break;					\
+		case 2: call(2); break;					\
+		default: call(1); break;				\
+		}							\
+	} while (0)
+
+/* One block in xmm (AES-NI; VEX-encoded in the VAES files), round keys read as 16 bytes. */
+AI __m128i aes1(const struct vrks *r, int enc, __m128i x)
+{
+	unsigned int i;
+
+	x = _mm_xor_si128(x, rk128(r, 0));
+	for (i = 1; i < r->nr; i++)
+		x = enc ? _mm_aesenc_si128(x, rk128(r, i)) : _mm_aesdec_si128(x, rk128(r, i));
+	return enc ? _mm_aesenclast_si128(x, rk128(r, r->nr)) :
+		     _mm_aesdeclast_si128(x, rk128(r, r->nr));
+}
+
+/* ---- ECB ---- */
+
+AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
+		  const int n)
+{
+	vec b[UNROLL];
+	int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vld_blocks(src + 16 * VW * j, blocks_in(nblk, j));
+	if (enc)
+		venc_n(r, b, n);
+	else
+		vdec_n(r, b, n);
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		vst_blocks(dst + 16 * VW * j, b[j], blocks_in(nblk, j));
+}
+
+AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size n)
+{
+	struct vrks r;
+	hwc_size c;
+
+	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
+	if (n == 1) {
+		/*
+		 * One block (an XTS tweak, a GCM J0): xmm, so that a caller reading the result
+		 * right away gets it by store forwarding (not from a masked store).
+		 */
+		_mm_storeu_si128((__m128i *)dst, aes1(&r, enc, _mm_loadu_si128((const __m128i *)src)));
+		return;
+	}
+	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
+		ecb_chunk(&r, enc, dst, src, UNROLL * VW, UNROLL);
+	while (n) {
+		c = n > 4 * VW ? 4 * VW : n;
+#define ECB_CALL(q) ecb_chunk(&r, enc, dst, src, c, q)
+		TAIL_CALL(tail_regs(c, VW), ECB_CALL);
+#undef ECB_CALL
+		n -= c;
+		src += 16 * c;
+		dst += 16 * c;
+	}
+}
+
+void FN(hwc_aes_ecb_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n)
+{
+	ecb_crypt(k, 1, dst, src, n);
+}
+
+void FN(hwc_aes_ecb_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n)
+{
+	ecb_crypt(k, 0, dst, src, n);
+}
+
+/* ---- CBC ---- */
+
+/*
+ * Encryption is one chain, bound by AESENC latency. The next block's whitening (P ^ k0) and the
+ * last round of the current one are folded into one AESENCLAST with key klast ^ k0 ^ P_next,
+ * computed off the chain: one XOR less per block on the critical path.
+ */
+void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n, hwc_u8 iv[16])
+{
+	__m128i rk[HWC_AES_MAX_ROUNDS + 1], x, c = _mm_loadu_si128((const __m128i *)iv);
+	unsigned int i, nr = k->nr;
+
+	for (i = 0; i <= nr; i++)
+		rk[i] = _mm_loadu_si128((const __m128i *)(k->ek + 16 * i));
+	if (!n)
+		return;
+	x = _mm_xor_si128(c, _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), rk[0]));
+	for (;;) {
+		for (i = 1; i < nr; i++)
+			x = _mm_aesenc_si128(x, rk[i]);
+		c = _mm_aesenclast_si128(x, rk[nr]);
+		_mm_storeu_si128((__m128i *)dst, c);
+		if (!--n)
+			break;
+		src += 16;
+		dst += 16;
+		x = _mm_aesenclast_si128(x, _mm_xor_si128(rk[nr], _mm_xor_si128(
+			rk[0], _mm_loadu_si128((const __m128i *)src))));
+	}
+	_mm_storeu_si128((__m128i *)iv, c);
+}
+
+/*
+ * Decryption is parallel: P_i = D(C_i) ^ C_{i-1}, with C_{i-1} taken from the registers just
+ * loaded (vprev), never re-read from src after dst was written: in place is allowed.
+ */
+AI void cbc_dec_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
+		      __m128i *prev, const int n)
+{
+	vec c[UNROLL], b[UNROLL], last = vbcast(*prev);
+	int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = c[j] = vld_blocks(src + 16 * VW * j, blocks_in(nblk, j));
+	*prev = _mm_loadu_si128((const __m128i *)(src + 16 * (nblk - 1)));
+	vdec_n(r, b, n);
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		vst_blocks(dst + 16 * VW * j, vxor(b[j], vprev(j ? c[j - 1] : last, c[j])),
+			   blocks_in(nblk, j));
+}
+
+void FN(hwc_aes_cbc_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n, hwc_u8 iv[16])
+{
+	struct vrks r;
+	__m128i prev = _mm_loadu_si128((const __m128i *)iv);
+	hwc_size c;
+
+	vload_keys(&r, k->dk, k->nr);
+	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
+		cbc_dec_chunk(&r, dst, src, UNROLL * VW, &prev, UNROLL);
+	while (n) {
+		c = n > 4 * VW ? 4 * VW : n;
+#define CBC_CALL(q) cbc_dec_chunk(&r, dst, src, c, &prev, q)
+		TAIL_CALL(tail_regs(c, VW), CBC_CALL);
+#undef CBC_CALL
+		n -= c;
+		src += 16 * c;
+		dst += 16 * c;
+	}
+	_mm_storeu_si128((__m128i *)iv, prev);
+}
+
+/* ---- CTR (full 128-bit big-endian counter) ---- */
+
+AI __m128i bswap_mask128(void)
+{
+	return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/* 128-bit little-endian counter plus @j, carry included. */
+AI __m128i ctr_add(__m128i c, unsigned long long j)
+{
+	unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
+	unsigned long long hi = (unsigned long long)_mm_extract_epi64(c, 1);
+
+	return _mm_set_epi64x((long long)(hi + (lo + j < lo)), (long long)(lo + j));
+}
+
+/*
+ * Counter blocks of one chunk of @nb counters, from @c (byte-reversed, so a little-endian
+ * 128-bit integer). Where the low 64 bits do not wrap within the chunk (all but one chunk in
+ * 2^64 blocks), lane adds on the low halves are exact.
+ */
+AI void ctr_blocks(vec *b, __m128i c, hwc_size nb, const int n)
+{
+	const vec bs = vbcast(bswap_mask128());
+	unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(c);
+	int j, l;
+
+	if (__builtin_expect(lo <= ~0ULL - (unsigned long long)nb, 1)) {
+		vec base = vadd64(vbcast(c), vlane_index());
+
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = vshuf8(vadd64(base, vbcast(_mm_set_epi64x(0, (long long)j * VW))), bs);
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		__m128i t[VW];
+
+		for (l = 0; l < VW; l++)
+			t[l] = _mm_shuffle_epi8(ctr_add(c, (unsigned long long)(j * VW + l)),
+						bswap_mask128());
+		b[j] = vfrom_lanes(t);
+	}
+}
+
+AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+		  __m128i *c, const int n)
+{
+	hwc_size nb = (len + 15) / 16, rest;
+	vec b[UNROLL];
+	int j;
+
+	ctr_blocks(b, *c, nb, n);
+	*c = ctr_add(*c, nb);
+	venc_n(r, b, n);
+#pragma GCC unroll 8
+	for (j = 0; j < n - 1; j++)
+		vst(dst + 16 * VW * j, vxor(b[j], vld(src + 16 * VW * j)));
+	rest = len - 16 * VW * (hwc_size)(n - 1);
+	src += 16 * VW * (n - 1);
+	dst += 16 * VW * (n - 1);
+	if (rest == 16 * VW)
+		vst(dst, vxor(b[n - 1], vld(src)));
+	else
+		vst_bytes(dst, vxor(b[n - 1], vld_bytes(src, rest)), rest);
+}
+
+void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		      hwc_size len, hwc_u8 ctr[16])
+{
+	struct vrks r;
+	__m128i c = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), bswap_mask128());
+	const hwc_size reg = 16 * VW;
+	hwc_size m;
+
+	vload_keys(&r, k->ek, k->nr);
+	for (; len >= UNROLL * reg; len -= UNROLL * reg, src += UNROLL * reg, dst += UNROLL * reg)
+		ctr_chunk(&r, dst, src, UNROLL * reg, &c, UNROLL);
+	while (len) {
+		m = len > 4 * reg ? 4 * reg : len;
+#define CTR_CALL(q) ctr_chunk(&r, dst, src, m, &c, q)
+		TAIL_CALL(tail_regs(m, reg), CTR_CALL);
+#undef CTR_CALL
+		len -= m;
+		src += m;
+		dst += m;
+	}
+	_mm_storeu_si128((__m128i *)ctr, _mm_shuffle_epi8(c, bswap_mask128()));
+}
+
+/* ---- XTS ---- */
+
+/* xmm: six blocks and six tweaks in flight leave registers for the tweak arithmetic. */
+#define XTS_UNROLL (VW == 1 ? 6 : UNROLL)
+
+/*
+ * T * alpha^s for every block, 0 <= s <= 57: a left shift of the little-endian 128-bit
+ * tweak by s, the s bits leaving x^127 folded back as their product with x^7 + x^2 + x + 1
+ * (at most s + 6 < 64 bits, so within the low half and with no second fold).
+ */
+AI __m128i xmul_x(__m128i t, int s)
+{
+	if (__builtin_constant_p(s) && s == 1) {
+		/* Sign of each 32-bit word's top bit, moved to where its carry lands. */
+		__m128i m = _mm_srai_epi32(_mm_shuffle_epi32(t, 0x13), 31);
+
+		return _mm_xor_si128(_mm_add_epi64(t, t),
+				     _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87)));
+	}
+
+	__m128i c = _mm_shuffle_epi32(_mm_srli_epi64(t, 64 - s), 0x4e);
+	__m128i f = _mm_and_si128(c, _mm_set_epi64x(0, -1));
+
+	return _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t, s), c),
+			     _mm_xor_si128(_mm_slli_epi64(f, 1),
+					   _mm_xor_si128(_mm_slli_epi64(f, 2), _mm_slli_epi64(f, 7))));
+}
+
+AI vec xmul_v(vec t, int s)
+{
+	vec c = vswap64(vsrl64(t, 64 - s));
+	vec f = vand(c, vbcast(_mm_set_epi64x(0, -1)));
+
+	return vxor(vxor(vsll64(t, s), c),
+		    vxor(vsll64(f, 1), vxor(vsll64(f, 2), vsll64(f, 7))));
+}
+
+/* Lanes t, t*alpha, ..., t*alpha^(VW-1). */
+AI vec xts_lanes(__m128i t)
+{
+	__m128i l[VW];
+	int i;
+
+	l[0] = t;
+	for (i = 1; i < VW; i++)
+		l[i] = xmul_x(t, i);
+	return vfrom_lanes(l);
+}
+
+/* @nblk whole blocks with tweak vector @base (lanes t * alpha^0..VW-1); @base advances. */
+AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
+		  vec *base, const int n)
+{
+	vec b[UNROLL], tw[UNROLL];
+	int j;
+
+	tw[0] = *base;
+#if VW == 1
+	/*
+	 * xmm: sixteen registers hold eight blocks and eight tweaks only if each tweak comes
+	 * from the one before it (a short dependency chain that the AES rounds hide).
+	 */
+#pragma GCC unroll 8
+	for (j = 1; j < n; j++)
+		tw[j] = xmul_x(tw[j - 1], 1);
+#else
+#pragma GCC unroll 8
+	for (j = 1; j < n; j++)
+		tw[j] = xmul_v(*base, VW * j);
+#endif
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vxor(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j]);
+	if (enc)
+		venc_n(r, b, n);
+	else
+		vdec_n(r, b, n);
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		vst_blocks(dst + 16 * VW * j, vxor(b[j], tw[j]), blocks_in(nblk, j));
+#if VW == 1
+	*base = xmul_x(tw[n - 1], 1);
+#else
+	*base = n == XTS_UNROLL ? xmul_v(*base, XTS_UNROLL * VW) : xmul_v(*base, (int)nblk);
+#endif
+}
+
+AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 tweak[16])
+{
+	struct vrks r;
+	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0), c;
+	__m128i t = _mm_loadu_si128((const __m128i *)tweak);
+	vec base = xts_lanes(t);
+
+	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
+	for (; full >= XTS_UNROLL * VW; full -= XTS_UNROLL * VW, src += 16 * XTS_UNROLL * VW,
+	     dst += 16 * XTS_UNROLL * VW)
+		xts_chunk(&r, enc, dst, src, XTS_UNROLL * VW, &base, XTS_UNROLL);
+	while (full) {
+		c = full > 4 * VW ? 4 * VW : full;
+#define XTS_CALL(q) xts_chunk(&r, enc, dst, src, c, &base, q)
+		TAIL_CALL(tail_regs(c, VW), XTS_CALL);
+#undef XTS_CALL
+		full -= c;
+		src += 16 * c;
+		dst += 16 * c;
+	}
+	t = vlow(base);
+	if (tail) {
+		/* Ciphertext stealing; decryption uses the two last tweaks in swapped order. */
+		__m128i t2 = xmul_x(t, 1), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
+		hwc_u8 buf[32];
+
+		cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), ta);
+		cc = _mm_xor_si128(aes1(&r, enc, cc), ta);
+		_mm_storeu_si128((__m128i *)buf, cc);
+		__builtin_memcpy(buf + 16, buf, tail);
+		__builtin_memcpy(buf, src + 16, tail);
+		cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)buf), tb);
+		cc = _mm_xor_si128(aes1(&r, enc, cc), tb);
+		_mm_storeu_si128((__m128i *)buf, cc);
+		__builtin_memcpy(dst, buf, 16 + tail);
+		hwc_memzero_explicit(buf, sizeof(buf));
+		t = t2;
+	}
+	_mm_storeu_si128((__m128i *)tweak, t);
+}
+
+void FN(hwc_aes_xts_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size len, hwc_u8 tweak[16])
+{
+	xts_crypt(k, 1, dst, src, len, tweak);
+}
+
+void FN(hwc_aes_xts_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size len, hwc_u8 tweak[16])
+{
+	xts_crypt(k, 0, dst, src, len, tweak);
+}
+
+#endif /* HWC_X86_AES_MODES_H */

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * GCM on VAES + VPCLMULQDQ + AVX2 (ymm): two blocks per register, sixteen blocks (256 bytes)
+ * per step, CTR and GHASH in one pass with one reduction per step against H^16..H^1.
+ *
+ * Field elements and the reduction are those of gcm_vaes_avx512.c: byte-reversed blocks, key
+ * powers carrying x^-1, so each 128-bit lane of a carry-less product is [q3 q2 q1 q0] with
+ * x^0..x^127 in the upper half; q0 and then q1 are folded up with x^128 = x^7 + x^2 + x + 1
+ * (clmul by 0xc2 << 56, plus the word itself one word higher). Products use Karatsuba: the
+ * middle term of each lane is one multiply of (a.lo ^ a.hi) by (h.lo ^ h.hi), the latter
+ * formed as each power is read. VPCLMULQDQ issues at half the rate of VAES on current cores
+ * (Zen 5: one per two cycles, any width), so three multiplies per block instead of four.
+ *
+ * AVX2 has no byte masks: a partial final block goes through a zeroed 32-byte buffer, so no
+ * byte beyond the message is read or written. Nothing branches on or indexes by data.
+ */
+#include <immintrin.h>
+#include "../hwc_aes.h"
+
+#define AI static inline __attribute__((always_inline))
+
+typedef __m256i V;
+
+AI V vxor(V a, V b)
+{
+	return _mm256_xor_si256(a, b);
+}
+
+AI V vld(const void *p)
+{
+	return _mm256_loadu_si256((const V *)p);
+}
+
+AI void vst(void *p, V v)
+{
+	_mm256_storeu_si256((V *)p, v);
+}
+
+AI V vbcast(const void *p)
+{
+	return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+
+AI V vbswap(V v)
+{
+	return _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(
+		_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
+}
+
+/*
+ * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
+ * way lets every load forward from its store.
+ */
+AI __m128i ld128_halves(const hwc_u8 *p)
+{
+	hwc_u64 lo, hi;
+
+	__builtin_memcpy(&lo, p, 8);
+	__builtin_memcpy(&hi, p + 8, 8);
+	return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
+AI __m128i bswap128(__m128i v)
+{
+	return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/* 64-bit halves of every lane swapped. */
+AI V vswap(V v)
+{
+	return _mm256_shuffle_epi32(v, 0x4e);
+}
+
+struct gacc {
+	V lo, mid, hi;
+};
+
+/* hk: (h.lo ^ h.hi) in the low word of every lane, for the Karatsuba middle product. */
+AI V karatsuba_key(V h)
+{
+	return vxor(h, vswap(h));
+}
+
+AI void gmul(struct gacc *a, V x, V h, V hk, int first)
+{
+	V lo = _mm256_clmulepi64_epi128(x, h, 0x00);
+	V hi = _mm256_clmulepi64_epi128(x, h, 0x11);
+	V mid = _mm256_clmulepi64_epi128(vxor(x, vswap(x)), hk, 0x00);
+
+	if (first) {
+		a->lo = lo;
+		a->hi = hi;
+		a->mid = mid;
+	} else {
+		a->lo = vxor(a->lo, lo);
+		a->hi = vxor(a->hi, hi);
+		a->mid = vxor(a->mid, mid);
+	}
+}
+
+/* Karatsuba recombination, the two folds of every lane, then the two lanes summed. */
+AI __m128i greduce(const struct gacc *a)
+{
+	const V poly = _mm256_set1_epi64x((long long)0xc200000000000000ULL);
+	V mid = vxor(a->mid, vxor(a->lo, a->hi));
+	V lo = vxor(a->lo, _mm256_bslli_epi128(mid, 8));
+	V hi = vxor(a->hi, _mm256_bsrli_epi128(mid, 8));
+	V w, r;
+
+	w = vxor(_mm256_clmulepi64_epi128(lo, poly, 0x00), vswap(lo));
+	r = vxor(hi, vxor(_mm256_clmulepi64_epi128(w, poly, 0x00), vswap(w)));
+	return _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+
+/* y = (y + g[0]) * H^.. + ...: g[i] pairs lane by lane with h[i] (hk[i] its Karatsuba form). */
+AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int n)
+{
+	struct gacc a = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
+	unsigned int i;
+
+	g[0] = vxor(g[0], _mm256_zextsi128_si256(y));
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		gmul(&a, g[i], h[i], hk[i], i == 0);
+	return greduce(&a);
+}
+
+/* The same with whole registers of powers from hpow[pw] on, read where they are used. */
+AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
+			unsigned int n)
+{
+	struct gacc a;
+	unsigned int i;
+
+	g[0] = vxor(g[0], _mm256_zextsi128_si256(y));
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++) {
+		V h = vld(k->hpow[pw + 2 * i]);
+
+		gmul(&a, g[i], h, karatsuba_key(h), i == 0);
+	}
+	return greduce(&a);
+}
+
+/* Powers for the last @n <= 16 blocks of a run, H^n..H^1: lane j of register i gets H^(n-2i-j). */
+AI V tail_power(const struct hwc_gcm_key *k, hwc_size n, unsigned int i)
+{
+	const hwc_u8 *p;
+
+	if (2 * i >= n || n > 16)	/* never: keeps the index provably inside hpow[] */
+		return _mm256_setzero_si256();
+	p = k->hpow[HWC_GCM_NPOW - n + 2 * i];
+	if (2 * i + 1 < n)
+		return vld(p);
+	/* An odd count: the last register holds one block, its upper lane adds nothing. */
+	return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+
+/* One block, in xmm: the length block and short AAD. */
+AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
+{
+	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
+	__m128i h = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]), lo, hi, mid, w;
+
+	x = _mm_xor_si128(x, y);
+	lo = _mm_clmulepi64_si128(x, h, 0x00);
+	hi = _mm_clmulepi64_si128(x, h, 0x11);
+	mid = _mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+	lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+	hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
+	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
+					       _mm_shuffle_epi32(w, 0x4e)));
+}
+
+/* The last n < 16 blocks, one reduction; out of line to keep both frames small. */
+static __attribute__((__noinline__)) __m128i ghash_tail(const struct hwc_gcm_key *k, __m128i acc,
+							const hwc_u8 *src, hwc_size n)
+{
+	V h[8], hk[8], g[8];
+	unsigned int i, nv = (unsigned int)(n + 1) / 2;
+
+	for (i = 0; i < nv; i++) {
+		if (2 * i + 1 < n)
+			g[i] = vbswap(vld(src + 32 * i));
+		else
+			g[i] = vbswap(_mm256_zextsi128_si256(
+				_mm_loadu_si128((const __m128i *)(src + 32 * i))));
+		h[i] = tail_power(k, n, i);
+		hk[i] = karatsuba_key(h[i]);
+	}
+	return ghash_regs(acc, g, h, hk, nv);
+}
+
+void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+			 hwc_size n)
+{
+	__m128i acc = bswap128(ld128_halves(y));
+	V g[8];
+	unsigned int i;
+
+	for (; n >= 16; n -= 16, src += 256) {
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			g[i] = vbswap(vld(src + 32 * i));
+		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 16, 8);
+	}
+	if (n)
+		acc = ghash_tail(k, acc, src, n);
+	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+}
+
+/*
+ * AES rounds on @n registers; round keys broadcast from the schedule as each round needs them
+ * (memory operands: AVX2 has too few registers to keep a schedule and 16 blocks in flight).
+ */
+AI void aes_regs(const hwc_u8 *ek, V *b, unsigned int n, unsigned int nr)
+{
+	unsigned int i, j;
+	V rk = vbcast(ek);
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vxor(b[j], rk);
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		rk = vbcast(ek + 16 * i);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = _mm256_aesenc_epi128(b[j], rk);
+	}
+	rk = vbcast(ek + 16 * nr);
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = _mm256_aesenclast_epi128(b[j], rk);
+}
+
+AI void ctr_regs(V *b, V ctr, unsigned int n)
+{
+	const V two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+	unsigned int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++) {
+		b[j] = vbswap(ctr);
+		ctr = _mm256_add_epi32(ctr, two);
+	}
+}
+
+/*
+ * The last len < 256 bytes in @nv = ceil(len / 32) registers. Only the last register can be
+ * short; it goes through a zeroed buffer, and GHASH sees its ciphertext zero-padded. The
+ * round count is a loop bound here: short messages want little code.
+ */
+AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len, unsigned int nv)
+{
+	hwc_size nbl = (len + 15) / 16, last = len - 32 * (nv - 1);
+	V b[8], g[8], h[8], hk[8], x;
+	hwc_u8 buf[32];
+	unsigned int j;
+
+	ctr_regs(b, ctr, nv);
+	aes_regs(k->aes.ek, b, nv, k->aes.nr);
+#pragma GCC unroll 8
+	for (j = 0; j + 1 < nv; j++) {
+		x = vld(src + 32 * j);
+		b[j] = vxor(b[j], x);
+		vst(dst + 32 * j, b[j]);
+		g[j] = vbswap(enc ? b[j] : x);
+	}
+	__builtin_memset(buf, 0, sizeof(buf));
+	__builtin_memcpy(buf, src + 32 * j, last);
+	x = vld(buf);
+	vst(buf, vxor(b[j], x));
+	__builtin_memcpy(dst + 32 * j, buf, last);
+	if (enc) {
+		__builtin_memset(buf + last, 0, sizeof(buf) - last);
+		x = vld(buf);
+	}
+	g[j] = vbswap(x);
+#pragma GCC unroll 8
+	for (j = 0; j < nv; j++) {
+		h[j] = tail_power(k, nbl, j);
+		hk[j] = karatsuba_key(h[j]);
+	}
+	y = ghash_regs(y, g, h, hk, nv);
+	hwc_memzero_explicit(buf, sizeof(buf));
+	return y;
+}
+
+#define NOINLINE static __attribute__((__noinline__))
+#define TAIL(n)										\
+NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
+			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len)			\
+{											\
+	return gcm_tail(k, enc, ctr, y, dst, src, len, n);				\
+}
+TAIL(1) TAIL(2) TAIL(3) TAIL(4) TAIL(5) TAIL(6) TAIL(7) TAIL(8)
+
+/* Whole 256-byte steps: AES of 8 registers, then GHASH of 8 registers, one reduction. */
+AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr)
+{
+	const V sixteen = _mm256_set_epi32(0, 0, 0, 16, 0, 0, 0, 16);
+	V b[8], g[8], x, ctr = *ctrp;
+	__m128i y = *yp;
+	unsigned int i;
+
+	for (; len >= 256; len -= 256, src += 256, dst += 256) {
+		ctr_regs(b, ctr, 8);
+		ctr = _mm256_add_epi32(ctr, sixteen);
+		aes_regs(k->aes.ek, b, 8, nr);
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++) {
+			x = vld(src + 32 * i);
+			b[i] = vxor(b[i], x);
+			vst(dst + 32 * i, b[i]);
+			g[i] = vbswap(enc ? b[i] : x);
+		}
+		y = ghash_regs_k(k, y, g, HWC_GCM_NPOW - 16, 8);
+	}
+	*ctrp = ctr;
+	*yp = y;
+}
+
+#define BULK(name, enc, nr)								\
+NOINLINE void name(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,		\
+		   hwc_size len, V *ctr, __m128i *y)						\
+{											\
+	gcm_bulk(k, enc, dst, src, len, ctr, y, nr);					\
+}
+BULK(gcm_bulk_enc10, 1, 10) BULK(gcm_bulk_enc12, 1, 12) BULK(gcm_bulk_enc14, 1, 14)
+BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 14)
+
+AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		  const hwc_u8 *src, hwc_size len)
+{
+	__m128i cb = bswap128(ld128_halves(c->ctr));
+	__m128i y = bswap128(ld128_halves(c->y));
+	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
+	unsigned int nr = k->aes.nr;
+	V ctr;
+
+	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
+	ctr = _mm256_add_epi32(_mm256_broadcastsi128_si256(cb),
+			       _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
+	if (bulk) {
+		if (enc)
+			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
+				(k, dst, src, bulk, &ctr, &y);
+		else
+			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
+				(k, dst, src, bulk, &ctr, &y);
+		src += bulk;
+		dst += bulk;
+		len -= bulk;
+	}
+	if (len) {
+		static __m128i (*const tails[8])(const struct hwc_gcm_key *, int, V, __m128i,
+						  hwc_u8 *, const hwc_u8 *, hwc_size) = {
+			gcm_tail1, gcm_tail2, gcm_tail3, gcm_tail4,
+			gcm_tail5, gcm_tail6, gcm_tail7, gcm_tail8,
+		};
+
+		y = tails[(len - 1) / 32](k, enc, ctr, y, dst, src, len);
+	}
+	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
+	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
+	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
+}
+
+void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 1, dst, src, len);
+}
+
+void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 0, dst, src, len);
+}
+
+/*
+ * The tag: GHASH of the length block, whose byte reversal is simply the two bit counts as
+ * 64-bit words, and E_K(J0), in one call.
+ */
+void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			       hwc_u8 tag[16])
+{
+	const hwc_u8 *ek = k->aes.ek;
+	__m128i y = bswap128(ld128_halves(c->y));
+	__m128i j0 = ld128_halves(c->j0);
+	unsigned int i, nr = k->aes.nr;
+
+	y = ghash_y1(k, y, _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8)));
+	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
+	for (i = 1; i < nr; i++)
+		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+	j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
+	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+}

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * GCM on VAES + VPCLMULQDQ + AVX-512 (zmm): four blocks per register, 32 blocks (512 bytes) per
+ * step, CTR and GHASH in one pass with one reduction per step against H^32..H^1.
+ *
+ * Field elements are byte-reversed blocks (bit 127 = coefficient of x^0) and the stored key
+ * powers carry a factor x^-1 (hwc_aes.h), so each 128-bit lane of a carry-less product is a
+ * 256-bit value [q3 q2 q1 q0] (64-bit words) whose upper half holds x^0..x^127 and whose lower
+ * half holds x^128..x^255. Folding a word q of degree 128 + d onward back into the window uses
+ * x^128 = x^7 + x^2 + x + 1: in this bit order that is clmul(q, 0xc2 << 56) plus q itself one
+ * word higher (the x^0 term), done once for q0 (into q1, q2) and once for q1 (into q2, q3).
+ * The fold is linear and works lane by lane, so the four lanes are summed only at the end.
+ *
+ * Tails use AVX-512 byte masks: masked-off bytes are neither read nor written, so a message of
+ * any length never touches memory beyond its end, and GHASH sees a partial block zero-padded.
+ * Nothing branches on or indexes by data; only lengths (public) steer the code.
+ */
+#include <immintrin.h>
+#include "../hwc_aes.h"
+
+#define AI static inline __attribute__((always_inline))
+/* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */
+#define NOINLINE static __attribute__((__noinline__))
+
+typedef __m512i V;
+
+AI V vxor(V a, V b)
+{
+	return _mm512_xor_si512(a, b);
+}
+
+AI V vxor3(V a, V b, V c)
+{
+	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+/* Byte reversal of every 128-bit lane: GCM block <-> field element, big-endian counter <-> integer. */
+AI V vbswap(V v)
+{
+	return _mm512_shuffle_epi8(v, _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+									 10, 11, 12, 13, 14, 15)));
+}
+
+/*
+ * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
+ * way lets every load forward from its store.
+ */
+AI __m128i ld128_halves(const hwc_u8 *p)
+{
+	hwc_u64 lo, hi;
+
+	__builtin_memcpy(&lo, p, 8);
+	__builtin_memcpy(&hi, p + 8, 8);
+	return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
+AI __m128i bswap128(__m128i v)
+{
+	return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/* Bytes [0, n) of a 64-byte register; n may exceed 64. */
+AI __mmask64 bytemask(hwc_size n)
+{
+	return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+}
+
+/* Lanes [0, n) as a 64-bit-element mask; n may exceed 4. */
+AI __mmask8 lanemask(hwc_size n)
+{
+	return n >= 4 ? 0xff : (__mmask8)((1u << (2 * n)) - 1);
+}
+
+/*
+ * Karatsuba: the middle term of each lane is one multiply of (x.lo ^ x.hi) by (h.lo ^ h.hi),
+ * the latter formed as each power is read (karatsuba_key). VPCLMULQDQ issues at half the rate
+ * of VAES on current cores (Zen 5: one per two cycles, any width), so three multiplies per
+ * block instead of four.
+ */
+struct gacc {
+	V lo, mid, hi;
+};
+
+AI V vswap(V v)
+{
+	return _mm512_shuffle_epi32(v, 0x4e);
+}
+
+AI V karatsuba_key(V h)
+{
+	return vxor(h, vswap(h));
+}
+
+/* Four consecutive stored powers from hpow[i] on, read where they are used (no frame copies). */
+AI V hpow4(const struct hwc_gcm_key *k, unsigned int i)
+{
+	return _mm512_loadu_si512(k->hpow[i]);
+}
+
+AI void gmul(struct gacc *a, V x, V h, V hk, int first)
+{
+	V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
+	V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
+	V mid = _mm512_clmulepi64_epi128(vxor(x, vswap(x)), hk, 0x00);
+
+	if (first) {
+		a->lo = lo;
+		a->hi = hi;
+		a->mid = mid;
+	} else {
+		a->lo = vxor(a->lo, lo);
+		a->hi = vxor(a->hi, hi);
+		a->mid = vxor(a->mid, mid);
+	}
+}
+
+/* Karatsuba recombination, the two folds of every lane, then the four lanes summed. */
+AI __m128i greduce(const struct gacc *a)
+{
+	const V poly = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+	V mid = vxor3(a->mid, a->lo, a->hi);
+	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
+	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
+	V w, r;
+	__m256i s;
+
+	w = vxor(_mm512_clmulepi64_epi128(lo, poly, 0x00), vswap(lo));
+	r = vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
+	s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+	return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+}
+
+/* The same for one 128-bit product, when a single block is hashed. */
+AI __m128i greduce1(__m128i lo, __m128i mid, __m128i hi)
+{
+	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
+	__m128i w;
+
+	lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+	hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
+	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
+					       _mm_shuffle_epi32(w, 0x4e)));
+}
+
+/*
+ * y = (y + g[0]) * H^n + ... over @nv registers of elements whose powers are in h[]: lane j of
+ * g[i] pairs with lane j of h[i]. Lanes with a zero element (or zero power) add nothing.
+ */
+AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int nv)
+{
+	struct gacc a;
+	unsigned int i;
+
+	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+#pragma GCC unroll 8
+	for (i = 0; i < nv; i++)
+		gmul(&a, g[i], h[i], hk[i], i == 0);
+	return greduce(&a);
+}
+
+/* The same with whole registers of powers from hpow[pw] on. */
+AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
+			unsigned int nv)
+{
+	struct gacc a;
+	unsigned int i;
+
+	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+#pragma GCC unroll 8
+	for (i = 0; i < nv; i++) {
+		V h = hpow4(k, pw + 4 * i);
+
+		gmul(&a, g[i], h, karatsuba_key(h), i == 0);
+	}
+	return greduce(&a);
+}
+
+/* The powers for the last @n <= 16 blocks of a run: H^n..H^1 from hpow[NPOW - n] on, zero-padded. */
+AI void tail_powers(V *h, V *hk, const struct hwc_gcm_key *k, hwc_size n, unsigned int nv)
+{
+	unsigned int i;
+
+#pragma GCC unroll 4
+	for (i = 0; i < nv; i++) {
+		/* Always taken (n > 4i); the test keeps the index provably inside hpow[]. */
+		if (4 * i < n && n <= HWC_GCM_NPOW)
+			h[i] = _mm512_maskz_loadu_epi64(lanemask(n - 4 * i),
+							k->hpow[HWC_GCM_NPOW - n + 4 * i]);
+		else
+			h[i] = _mm512_setzero_si512();
+		hk[i] = karatsuba_key(h[i]);
+	}
+}
+
+AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
+{
+	__m128i h = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+
+	x = _mm_xor_si128(x, y);
+	return greduce1(_mm_clmulepi64_si128(x, h, 0x00),
+			_mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01),
+				      _mm_clmulepi64_si128(x, h, 0x10)),
+			_mm_clmulepi64_si128(x, h, 0x11));
+}
+
+AI __m128i ghash_tail(const struct hwc_gcm_key *k, __m128i y, const hwc_u8 *src, hwc_size n,
+		      unsigned int nv)
+{
+	V g[4], h[4], hk[4];
+	unsigned int i;
+
+#pragma GCC unroll 4
+	for (i = 0; i < nv; i++)
+		g[i] = vbswap(_mm512_maskz_loadu_epi64(lanemask(n - 4 * i), src + 64 * i));
+	tail_powers(h, hk, k, n, nv);
+	return ghash_regs(y, g, h, hk, nv);
+}
+
+#define GHASH_TAIL(nv)									\
+NOINLINE __m128i ghash_tail##nv(const struct hwc_gcm_key *k, __m128i y, const hwc_u8 *src,	\
+				hwc_size n)							\
+{											\
+	return ghash_tail(k, y, src, n, nv);						\
+}
+GHASH_TAIL(1) GHASH_TAIL(2) GHASH_TAIL(3) GHASH_TAIL(4)
+
+void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+			   hwc_size n)
+{
+	__m128i acc = bswap128(ld128_halves(y));
+	V g[8];
+	unsigned int i;
+
+	for (; n >= 32; n -= 32, src += 512) {
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			g[i] = vbswap(_mm512_loadu_si512(src + 64 * i));
+		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 32, 8);
+	}
+	if (n >= 16) {
+#pragma GCC unroll 4
+		for (i = 0; i < 4; i++)
+			g[i] = vbswap(_mm512_loadu_si512(src + 64 * i));
+		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 16, 4);
+		n -= 16;
+		src += 256;
+	}
+	/* A single block (a length block, short AAD) skips the four-lane machinery. */
+	if (n == 1)
+		acc = ghash_y1(k, acc, bswap128(_mm_loadu_si128((const __m128i *)src)));
+	else if (n > 1 && n <= 4)
+		acc = ghash_tail1(k, acc, src, n);
+	else if (n > 4 && n <= 8)
+		acc = ghash_tail2(k, acc, src, n);
+	else if (n > 8 && n <= 12)
+		acc = ghash_tail3(k, acc, src, n);
+	else if (n > 12)
+		acc = ghash_tail4(k, acc, src, n);
+	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+}
+
+/* Round key @i broadcast to every lane, straight from the schedule. */
+AI V rkey(const hwc_u8 *ek, unsigned int i)
+{
+	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+}
+
+/* Counters ctr + 4i + lane for the next @n registers, as big-endian blocks. */
+AI void ctr_regs(V *b, V ctr, unsigned int n)
+{
+	const V four = _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, 4));
+	unsigned int j;
+
+#pragma GCC unroll 4
+	for (j = 0; j < n; j++) {
+		b[j] = vbswap(ctr);
+		ctr = _mm512_add_epi32(ctr, four);
+	}
+}
+
+/*
+ * The last 0 < len <= 256 bytes in @nv = ceil(len / 64) registers, masked at the end; returns
+ * the new GHASH state. With @fin (the message's state, its lengths final) the length block
+ * joins the same reduction, E_K(J0) runs beside the counter blocks, and the tag goes to @tag.
+ * The round count is a loop bound here: short messages want little code.
+ */
+AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len, unsigned int nv,
+		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
+{
+	const hwc_u8 *ek = k->aes.ek;
+	hwc_size nbl = (len + 15) / 16;
+	unsigned int i, j, nr = k->aes.nr;
+	V b[4], g[4], h[4], hk[4], x, r;
+	__m128i j0 = _mm_setzero_si128();
+	struct gacc a;
+
+	ctr_regs(b, ctr, nv);
+	r = rkey(ek, 0);
+	if (fin)
+		j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm512_castsi512_si128(r));
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		b[j] = vxor(b[j], r);
+	for (i = 1; i < nr; i++) {
+		r = rkey(ek, i);
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++)
+			b[j] = _mm512_aesenc_epi128(b[j], r);
+		if (fin)
+			j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
+	}
+	r = rkey(ek, nr);
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		b[j] = _mm512_aesenclast_epi128(b[j], r);
+	if (fin)
+		j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++) {
+		__mmask64 m = bytemask(len - 64 * j);
+
+		/* Whole registers take plain loads and stores: masked stores are slower on some cores. */
+		if (len - 64 * j >= 64) {
+			x = _mm512_loadu_si512(src + 64 * j);
+			b[j] = vxor(b[j], x);
+			_mm512_storeu_si512(dst + 64 * j, b[j]);
+			g[j] = vbswap(enc ? b[j] : x);
+			continue;
+		}
+		x = _mm512_maskz_loadu_epi8(m, src + 64 * j);
+		b[j] = vxor(b[j], x);
+		_mm512_mask_storeu_epi8(dst + 64 * j, m, b[j]);
+		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
+		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
+	}
+	/* With the length block last, the data blocks take H^(nbl+1)..H^2; lanes past them are 0. */
+	tail_powers(h, hk, k, nbl + (fin ? 1 : 0), nv);
+	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		gmul(&a, g[j], h[j], hk[j], j == 0);
+	if (fin) {
+		/* The length block, byte-reversed: the two bit counts as 64-bit words; times H. */
+		__m128i l = _mm_set_epi64x((long long)(fin->aadlen * 8), (long long)(fin->textlen * 8));
+		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+
+		a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
+		a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+		a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+			_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)),
+			_mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e)), 0x00)));
+	}
+	y = greduce(&a);
+	if (fin)
+		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+	return y;
+}
+
+#define TAIL(n)										\
+NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
+			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len,			\
+			     const struct hwc_gcm_ctx *fin, hwc_u8 *tag)			\
+{											\
+	return gcm_tail(k, enc, ctr, y, dst, src, len, n, fin, tag);			\
+}
+TAIL(1) TAIL(2) TAIL(3) TAIL(4)
+
+/*
+ * AES of four registers of counter blocks, with the GHASH multiplies of four other registers
+ * (g against h) interleaved between the rounds so that both units stay busy.
+ */
+AI void aes4_ghash4(const struct hwc_gcm_key *k, unsigned int nr, V *b, int hash,
+		    struct gacc *a, const V *g, unsigned int pw, int first)
+{
+	const hwc_u8 *ek = k->aes.ek;
+	unsigned int i, j;
+	V r = rkey(ek, 0);
+
+#pragma GCC unroll 4
+	for (j = 0; j < 4; j++)
+		b[j] = vxor(b[j], r);
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		r = rkey(ek, i);
+#pragma GCC unroll 4
+		for (j = 0; j < 4; j++)
+			b[j] = _mm512_aesenc_epi128(b[j], r);
+		if (hash && i <= 4) {
+			V h = hpow4(k, pw + 4 * (i - 1));
+
+			gmul(a, g[i - 1], h, karatsuba_key(h), first && i == 1);
+		}
+	}
+	r = rkey(ek, nr);
+#pragma GCC unroll 4
+	for (j = 0; j < 4; j++)
+		b[j] = _mm512_aesenclast_epi128(b[j], r);
+}
+
+/*
+ * Whole 512-byte steps (32 blocks, one reduction against H^32..H^1), then at most one
+ * 256-byte step. Decryption hashes the ciphertext of the step it decrypts, which is at hand;
+ * encryption hashes each step's ciphertext during the next step's rounds, since it exists
+ * only after the last round. The round count is a compile-time constant: keys stay in
+ * registers, loops unroll.
+ */
+AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr)
+{
+	const V sixteen = _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, 16));
+	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
+	V b[4], g[8], x[4], ctr = *ctrp;
+	__m128i y = *yp;
+	struct gacc a;
+	unsigned int j, half;
+	int pending = 0;
+
+	for (; len >= 512; len -= 512, src += 512, dst += 512) {
+		int hash = !enc || pending;
+
+#pragma GCC unroll 2
+		for (half = 0; half < 2; half++) {
+			const hwc_u8 *s = src + 256 * half;
+			hwc_u8 *d = dst + 256 * half;
+
+			ctr_regs(b, ctr, 4);
+			ctr = _mm512_add_epi32(ctr, sixteen);
+			if (!enc) {
+#pragma GCC unroll 4
+				for (j = 0; j < 4; j++) {
+					x[j] = _mm512_loadu_si512(s + 64 * j);
+					g[4 * half + j] = vbswap(x[j]);
+				}
+			}
+			if (hash && half == 0)
+				g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+			aes4_ghash4(k, nr, b, hash, &a, g + 4 * half, p32 + 16 * half, half == 0);
+			if (hash && half == 1)
+				y = greduce(&a);
+#pragma GCC unroll 4
+			for (j = 0; j < 4; j++) {
+				if (enc)
+					x[j] = _mm512_loadu_si512(s + 64 * j);
+				b[j] = vxor(b[j], x[j]);
+				_mm512_storeu_si512(d + 64 * j, b[j]);
+				if (enc)
+					g[4 * half + j] = vbswap(b[j]);
+			}
+		}
+		pending = enc;
+	}
+	if (pending)
+		y = ghash_regs_k(k, y, g, p32, 8);
+	if (len >= 256) {
+		ctr_regs(b, ctr, 4);
+		ctr = _mm512_add_epi32(ctr, sixteen);
+		if (!enc) {
+#pragma GCC unroll 4
+			for (j = 0; j < 4; j++) {
+				x[j] = _mm512_loadu_si512(src + 64 * j);
+				g[j] = vbswap(x[j]);
+			}
+			g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+		}
+		aes4_ghash4(k, nr, b, !enc, &a, g, p16, 1);
+#pragma GCC unroll 4
+		for (j = 0; j < 4; j++) {
+			if (enc)
+				x[j] = _mm512_loadu_si512(src + 64 * j);
+			b[j] = vxor(b[j], x[j]);
+			_mm512_storeu_si512(dst + 64 * j, b[j]);
+			if (enc)
+				g[j] = vbswap(b[j]);
+		}
+		y = enc ? ghash_regs_k(k, y, g, p16, 4) : greduce(&a);
+	}
+	*ctrp = ctr;
+	*yp = y;
+}
+
+NOINLINE void gcm_bulk_enc10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 10);
+}
+
+NOINLINE void gcm_bulk_enc12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 12);
+}
+
+NOINLINE void gcm_bulk_enc14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 14);
+}
+
+NOINLINE void gcm_bulk_dec10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 10);
+}
+
+NOINLINE void gcm_bulk_dec12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 12);
+}
+
+NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size len, V *ctr, __m128i *y)
+{
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 14);
+}
+
+/* @tag non-NULL: this is the message's last piece (c->textlen counting it); the tag too. */
+AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		  const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+{
+	__m128i cb = bswap128(ld128_halves(c->ctr));
+	__m128i y = bswap128(ld128_halves(c->y));
+	hwc_size nbl = (len + 15) / 16;
+	/* Whole 256-byte steps, but a last piece keeps 1..256 bytes for the tail and the tag. */
+	hwc_size bulk = tag ? (len ? (len - 1) & ~(hwc_size)255 : 0) : len & ~(hwc_size)255;
+	unsigned int nr = k->aes.nr;
+	V ctr;
+
+	if (tag && !len) {
+		hwc_gcm_final_vaes_avx512(k, c, tag);
+		return;
+	}
+	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
+	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(cb),
+			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+	if (bulk) {
+		if (enc)
+			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
+				(k, dst, src, bulk, &ctr, &y);
+		else
+			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
+				(k, dst, src, bulk, &ctr, &y);
+		src += bulk;
+		dst += bulk;
+		len -= bulk;
+	}
+	if (len > 192)
+		y = gcm_tail4(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+	else if (len > 128)
+		y = gcm_tail3(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+	else if (len > 64)
+		y = gcm_tail2(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+	else if (len)
+		y = gcm_tail1(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+	if (tag)
+		return;
+	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
+	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
+	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
+}
+
+void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 1, dst, src, len, 0);
+}
+
+void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			     const hwc_u8 *src, hwc_size len)
+{
+	gcm_crypt(k, c, 0, dst, src, len, 0);
+}
+
+void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt(k, c, 1, dst, src, len, tag);
+}
+
+void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt(k, c, 0, dst, src, len, tag);
+}
+
+/*
+ * The tag: GHASH of the length block, whose byte reversal is simply the two bit counts as
+ * 64-bit words, and E_K(J0), in one call.
+ */
+void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
+			       hwc_u8 tag[16])
+{
+	const hwc_u8 *ek = k->aes.ek;
+	__m128i y = bswap128(ld128_halves(c->y));
+	__m128i j0 = ld128_halves(c->j0);
+	unsigned int i, nr = k->aes.nr;
+
+	y = ghash_y1(k, y, _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8)));
+	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
+	for (i = 1; i < nr; i++)
+		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+	j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
+	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+}
