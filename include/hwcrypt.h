@@ -147,7 +147,9 @@ int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *alg, const char 
  *
  * Must be called before the first hwcrypt_hash_update(), hwcrypt_hash_final() or
  * hwcrypt_hash_digest() of a keyed algorithm; the kernel keeps a copy, so the caller may
- * wipe @key afterwards. Calling it for an unkeyed hash fails.
+ * wipe @key afterwards. Calling it for an unkeyed hash fails. It may be called again between
+ * messages: the kernel fixes a tfm's key once it has been used, so the handle then gets a new
+ * tfm of the same algorithm and driver (if the kernel refuses the new key, without a key).
  *
  * @return 0 upon success;
  *	   -EINVAL - bad argument, or @keylen does not fit in 32 bits;

@@ -7,15 +7,19 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 root=$("$top/scripts/fetch-ppc64el.sh" --print-root)/user
-[ -e "$root/usr/include/kcapi.h" ] || "$top/scripts/fetch-ppc64el.sh" >/dev/null
+# A cache made before libkeyutils-dev joined the sysroot lacks keyutils.h: fetch adds it.
+[ -e "$root/usr/include/kcapi.h" ] && [ -e "$root/usr/include/keyutils.h" ] ||
+	"$top/scripts/fetch-ppc64el.sh" >/dev/null
 cc=powerpc64le-linux-gnu-gcc
 lib=$root/usr/lib/powerpc64le-linux-gnu
 inc="-I$root/usr/include -I$root/usr/include/powerpc64le-linux-gnu"
-ld="-L$lib -Wl,-rpath-link,$lib"
+# libkeyutils1 lives in /lib, not /usr/lib: the CLI's link must find it behind libhwcrypt.so.
+ld="-L$lib -Wl,-rpath-link,$lib -Wl,-rpath-link,$root/lib/powerpc64le-linux-gnu"
 out=$top/build/ppc64le
 
 make -s -C "$top/userspace" B="$out/userspace" CC="$cc" AR=powerpc64le-linux-gnu-ar \
 	KCAPI_CFLAGS="$inc" KCAPI_LIBS="$ld -lkcapi" KCAPI_STATIC_LIBS="$ld -lkcapi" LDFLAGS="$ld" \
+	KEYUTILS_CFLAGS= KEYUTILS_LIBS=-lkeyutils KEYUTILS_STATIC_LIBS=-lkeyutils \
 	"$out/userspace/hwcrypt" "$out/userspace/libhwcrypt.a"
 
 mkdir -p "$out/selftests"
@@ -24,6 +28,6 @@ for src in "$top"/selftests/guest/*.c; do
 	[ "$prog" -nt "$src" ] && [ "$prog" -nt "$out/userspace/libhwcrypt.a" ] && continue
 	# Each program takes what it needs from these; the static archive only contributes if used.
 	$cc -O2 -g -Wall -Wextra -mcpu=power8 -I"$top/include" $inc -o "$prog" "$src" $ld \
-		"$out/userspace/libhwcrypt.a" -lkcapi -lcrypto -lpthread
+		"$out/userspace/libhwcrypt.a" -lkcapi -lkeyutils -lcrypto -lpthread
 done
 echo "build-guest-ppc64le: $(ls "$out/selftests" | tr '\n' ' ')and the CLI in $out"

@@ -7,7 +7,8 @@
 #   k-6.1/, k-6.12/   image + headers (+ the amd64 linux-kbuild of the same version) extracted;
 #                     KDIR = k-<v>/usr/src/linux-headers-<abi>, kernel = k-<v>/boot/vmlinux-<abi>,
 #                     k-<v>/abi holds <abi>
-#   user/             libssl3 + libssl-dev + libc6 + libkcapi (ppc64el) and busybox-static extracted:
+#   user/             libssl3 + libssl-dev + libc6 + libkcapi + libkeyutils (ppc64el) and
+#                     busybox-static extracted:
 #                     the sysroot of the cross-built host tests and of the guest userland
 # Idempotent: a stamp per directory records the package versions it was made from.
 #
@@ -63,12 +64,25 @@ fetch() {
 }
 
 # Extracts the given .debs into DIR (fresh) unless DIR's stamp already lists exactly them.
+# When the stamp lists a leading part of them (packages appended to a list below), only the
+# new ones are extracted into DIR in place: the cache is shared, and a guest or build running
+# from DIR must not see it disappear.
 extract() {
-	local dir=$1 stamp
+	local dir=$1 stamp old d
 	shift
 	stamp=$(printf '%s\n' "${@##*/}")
-	if [ -f "$dir/.stamp" ] && [ "$(cat "$dir/.stamp")" = "$stamp" ]; then
-		return 0
+	if [ -f "$dir/.stamp" ]; then
+		old=$(cat "$dir/.stamp")
+		[ "$old" = "$stamp" ] && return 0
+		if [ -n "$old" ] && [ "${stamp#"$old"$'\n'}" != "$stamp" ]; then
+			for d in "$@"; do
+				case $'\n'"$old"$'\n' in *$'\n'"${d##*/}"$'\n'*) continue ;; esac
+				dpkg-deb -x "$d" "$dir"
+			done
+			echo "$stamp" >"$dir/.stamp.new"
+			mv "$dir/.stamp.new" "$dir/.stamp"
+			return 0
+		fi
 	fi
 	rm -rf "$dir.new"
 	mkdir -p "$dir.new"
@@ -116,9 +130,12 @@ kernel 6.12 '^linux-image-6\.12\.[0-9.]+\+deb12-powerpc64le$'
 
 user=()
 # Runtime of the guest userland (the guest's root over 9p) and sysroot of the cross builds.
-# coreutils gives the sha224sum/sha384sum busybox lacks (the tests' oracle), keyutils keyctl.
+# coreutils gives the sha224sum/sha384sum busybox lacks (the tests' oracle), keyutils keyctl,
+# libkeyutils-dev libhwcrypt's RSA. New packages go at the end: extract() then adds them to a
+# populated cache in place.
 for p in libc6 libssl3 libssl-dev openssl libkcapi1 libkcapi-dev kcapi-tools busybox-static \
-	coreutils libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 keyutils libkeyutils1; do
+	coreutils libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 keyutils libkeyutils1 \
+	libkeyutils-dev; do
 	user+=("$(fetch p "$p=$(pver "$p")")")
 done
 extract "$cache/user" "${user[@]}"
@@ -136,4 +153,4 @@ if [ ! -e "$cache/user/bin/sh" ]; then
 		ln -s busybox "$cache/user/bin/$a"
 	done
 fi
-echo "fetch-ppc64el: user: libc6, OpenSSL, libkcapi, kcapi-tools, busybox in $cache/user"
+echo "fetch-ppc64el: user: libc6, OpenSSL, libkcapi, libkeyutils, kcapi-tools, busybox in $cache/user"

@@ -80,30 +80,35 @@ fail:
 	return ret;
 }
 
+struct restore {
+	const struct hwcrypt_aead *h;
+	int key, taglen;
+};
+
+static int restore(struct kcapi_handle *kh, void *arg)
+{
+	const struct restore *r = arg;
+
+	errno = 0;
+	if (r->key && r->h->key && kerr(kcapi_aead_setkey(kh, r->h->key, (uint32_t)r->h->keylen)) < 0)
+		return -EIO;
+	if (r->taglen && kerr(kcapi_aead_settaglen(kh, r->h->taglen)) < 0)
+		return -EIO;
+	return 0;
+}
+
 /*
- * The kernel takes a key or tag length only before an operation socket exists (-EBUSY
- * after), and libkcapi keeps its one open: changing either after use needs a new tfm,
- * which gets the other setting again.
+ * Changing the key or the tag length once an operation socket exists needs a new tfm (see
+ * _hwcrypt_reopen()), which gets the other setting again.
  */
 static int reopen(struct hwcrypt_aead *h, int restore_key, int restore_taglen)
 {
-	struct kcapi_handle *kh;
+	struct restore r = { h, restore_key, restore_taglen };
 	int ret;
 
-	ret = kcapi_aead_init(&kh, h->bound, 0);
+	ret = _hwcrypt_reopen(&h->kh, h->bound, kcapi_aead_init, kcapi_aead_destroy, restore, &r);
 	if (ret)
-		return ret < 0 ? ret : -EIO;
-	errno = 0;
-	if (restore_key && h->key && kerr(kcapi_aead_setkey(kh, h->key, (uint32_t)h->keylen)) < 0)
-		ret = -EIO;
-	if (!ret && restore_taglen && kerr(kcapi_aead_settaglen(kh, h->taglen)) < 0)
-		ret = -EIO;
-	if (ret) {
-		kcapi_aead_destroy(kh);
 		return ret;
-	}
-	kcapi_aead_destroy(h->kh);
-	h->kh = kh;
 	h->op_open = 0;
 	return 0;
 }

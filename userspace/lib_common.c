@@ -202,3 +202,33 @@ int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_dri
 	*driver = strdup(bound);
 	return *driver ? 0 : -ENOMEM;
 }
+
+/*
+ * The kernel takes a key (and an aead tag length) only while no operation socket is open on
+ * the tfm socket (-EBUSY after), and libkcapi keeps the one it accepted for a handle's first
+ * operation until the handle is destroyed: a new key after use needs a new handle bound to
+ * the same name. init/destroy are the handle type's kcapi_*_init/destroy; restore (may be
+ * NULL) gives the new handle what it must keep of the old one. On failure *kh is unchanged.
+ */
+int _hwcrypt_reopen(struct kcapi_handle **kh, const char *bound,
+		    int (*init)(struct kcapi_handle **, const char *, uint32_t),
+		    void (*destroy)(struct kcapi_handle *),
+		    int (*restore)(struct kcapi_handle *, void *), void *arg)
+{
+	struct kcapi_handle *fresh;
+	int ret;
+
+	ret = init(&fresh, bound, 0);
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	if (restore) {
+		ret = restore(fresh, arg);
+		if (ret) {
+			destroy(fresh);
+			return ret;
+		}
+	}
+	destroy(*kh);
+	*kh = fresh;
+	return 0;
+}

@@ -13,6 +13,8 @@ struct hwcrypt_hash {
 	struct kcapi_handle *kh;
 	char *alg;
 	char *driver;		/* NULL when /proc/crypto could not tell */
+	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for a new key */
+	int op_open;		/* an operation socket exists: the key is fixed */
 	unsigned int digestsize;
 	unsigned int blocksize;
 	int streaming;		/* update() sent data that no final() has consumed yet */
@@ -95,6 +97,7 @@ HWCRYPT_EXPORT int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *a
 		ret = -ENOMEM;
 		goto fail;
 	}
+	memcpy(h->bound, bound, sizeof(bound));
 	ret = kcapi_md_init(&h->kh, bound, 0);
 	if (ret) {
 		h->kh = NULL;
@@ -124,6 +127,15 @@ HWCRYPT_EXPORT int hwcrypt_hash_setkey(struct hwcrypt_hash *h, const uint8_t *ke
 		return -EINVAL;
 	if (h->streaming)
 		return -EBUSY;
+	/* libkcapi accepted the operation socket at the first update: see _hwcrypt_reopen(). */
+	if (h->op_open) {
+		int ret = _hwcrypt_reopen(&h->kh, h->bound, kcapi_md_init, kcapi_md_destroy,
+					  NULL, NULL);
+
+		if (ret)
+			return ret;
+		h->op_open = 0;
+	}
 	errno = 0;
 	return (int)kcapi_err(kcapi_md_setkey(h->kh, key, (uint32_t)keylen));
 }
@@ -139,6 +151,7 @@ HWCRYPT_EXPORT int hwcrypt_hash_update(struct hwcrypt_hash *h, const void *in, s
 		size_t n = inlen < UPDATE_PIECE ? inlen : UPDATE_PIECE;
 
 		h->streaming = 1;
+		h->op_open = 1;
 		errno = 0;
 		r = kcapi_err(kcapi_md_update(h->kh, p, n));
 		if (r < 0)
@@ -155,6 +168,7 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_final(struct hwcrypt_hash *h, uint8_t *out, 
 
 	if (!h || !out || outlen < h->digestsize)
 		return -EINVAL;
+	h->op_open = 1;
 	errno = 0;
 	r = kcapi_err(kcapi_md_final(h->kh, out, h->digestsize));
 	h->streaming = 0;
@@ -183,6 +197,7 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_digest(struct hwcrypt_hash *h, const void *i
 		}
 		return hwcrypt_hash_final(h, out, outlen);
 	}
+	h->op_open = 1;
 	errno = 0;
 	r = kcapi_err(kcapi_md_digest(h->kh, in, inlen, out, h->digestsize));
 	if (r >= 0 && (size_t)r != h->digestsize)

@@ -19,6 +19,12 @@ int _hwcrypt_bind_name_typed(char *buf, size_t len, const char *alg, const char 
 int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
 			    const char *type, char **driver);
 
+struct kcapi_handle;
+int _hwcrypt_reopen(struct kcapi_handle **kh, const char *bound,
+		    int (*init)(struct kcapi_handle **, const char *, uint32_t),
+		    void (*destroy)(struct kcapi_handle *),
+		    int (*restore)(struct kcapi_handle *, void *), void *arg);
+
 /*
  * Most data one AF_ALG request may carry here: the socket's send and receive buffers
  * (sk_sndbuf, sk_rcvbuf, about 208 KiB by default) must hold a whole xts, cts or aead

@@ -7,51 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <linux/keyctl.h>
+#include <keyutils.h>
 
 #include "lib_internal.h"
-
-/*
- * add_key(2) and keyctl(2) are called directly: libkeyutils' keyctl_pkey_*() are one-line
- * wrappers of them, and doing without it keeps libhwcrypt's only dependency libkcapi (the
- * cross-built POWER userland has no libkeyutils-dev).
- */
-typedef int32_t key_serial_t;
-
-static key_serial_t add_key(const char *type, const char *desc, const void *payload,
-			    size_t plen, key_serial_t ring)
-{
-	return (key_serial_t)syscall(__NR_add_key, type, desc, payload, plen, ring);
-}
-
-static long keyctl_unlink(key_serial_t key, key_serial_t ring)
-{
-	return syscall(__NR_keyctl, KEYCTL_UNLINK, key, ring);
-}
-
-static long keyctl_pkey_query(key_serial_t key, const char *info, struct keyctl_pkey_query *q)
-{
-	return syscall(__NR_keyctl, KEYCTL_PKEY_QUERY, key, 0, info, q);
-}
-
-static long pkey_op(int op, key_serial_t key, const char *info, const void *in, size_t inlen,
-		    void *out, size_t outlen)
-{
-	struct keyctl_pkey_params p;
-
-	memset(&p, 0, sizeof(p));
-	p.key_id = key;
-	p.in_len = (uint32_t)inlen;
-	p.out_len = (uint32_t)outlen;	/* in2_len for verify: the same field */
-	return syscall(__NR_keyctl, op, &p, info, in, out);
-}
-
-#define keyctl_pkey_sign(k, i, in, il, o, ol)	pkey_op(KEYCTL_PKEY_SIGN, k, i, in, il, o, ol)
-#define keyctl_pkey_verify(k, i, in, il, o, ol)	pkey_op(KEYCTL_PKEY_VERIFY, k, i, in, il, (void *)(o), ol)
-#define keyctl_pkey_encrypt(k, i, in, il, o, ol) pkey_op(KEYCTL_PKEY_ENCRYPT, k, i, in, il, o, ol)
-#define keyctl_pkey_decrypt(k, i, in, il, o, ol) pkey_op(KEYCTL_PKEY_DECRYPT, k, i, in, il, o, ol)
 
 /* Key files are certificates or PKCS#8 keys: a few KiB even for 8192-bit RSA. */
 #define KEYFILE_MAX	(64 * 1024)

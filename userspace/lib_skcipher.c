@@ -96,20 +96,15 @@ fail:
 	return ret;
 }
 
-/*
- * The kernel refuses a new key (-EBUSY) once an operation socket was accepted from the
- * tfm socket, and libkcapi keeps that one open: a new key needs a new tfm.
- */
+/* A new key once an operation socket exists needs a new tfm: see _hwcrypt_reopen(). */
 static int reopen(struct hwcrypt_skcipher *h)
 {
-	struct kcapi_handle *kh;
 	int ret;
 
-	ret = kcapi_cipher_init(&kh, h->bound, 0);
+	ret = _hwcrypt_reopen(&h->kh, h->bound, kcapi_cipher_init, kcapi_cipher_destroy, NULL,
+			      NULL);
 	if (ret)
-		return ret < 0 ? ret : -EIO;
-	kcapi_cipher_destroy(h->kh);
-	h->kh = kh;
+		return ret;
 	h->op_open = 0;
 	h->broken = 0;
 	h->keyed = 0;

@@ -2,7 +2,8 @@
 /*
  * libhwcrypt in the guest, with hwcrypt loaded: FIPS 180-4 and RFC 4231 vectors through the
  * library's one-shot, streaming and HMAC calls on each driver named on the command line, the
- * driver the library reports, and the errors the API documents.
+ * driver the library reports, and the errors the API documents; HMAC keys set again on a used
+ * handle against OpenSSL's HMAC().
  * Usage: test_libhwcrypt DRIVER...   (e.g. sha256-hwcrypt-shani sha512-hwcrypt-avx2)
  * Prints PASS:/FAIL: lines; exit status 1 on any failure.
  */
@@ -10,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include "hwcrypt.h"
 
 static int failures;
@@ -50,6 +53,58 @@ static const struct vec vecs[] = {
 	  "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
 	  "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737" },
 };
+
+/*
+ * A new key on a handle that already computed something: the kernel keeps the key of a tfm
+ * fixed while an operation socket exists, so the library must switch tfms underneath.
+ * Keys: short, one block long (no hashing), longer than a block (hashed first).
+ */
+static void test_rekey(const char *drv, const char *hmac_alg, const char *hmac_drv,
+		       const char *alg)
+{
+	static const size_t keylens[] = { 4, 64, 128, 200, 20 };
+	const EVP_MD *md_oracle = EVP_get_digestbyname(alg);
+	struct hwcrypt_hash *h;
+	uint8_t key[200], msg[300], md[HWCRYPT_MAX_DIGESTSIZE], ref[EVP_MAX_MD_SIZE];
+	unsigned int reflen = 0;
+	char what[96];
+	ssize_t r;
+	int ok;
+
+	if (!md_oracle) {
+		check(0, drv, "OpenSSL knows the digest");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(msg); i++)
+		msg[i] = (uint8_t)(i * 31 + 7);
+	if (hwcrypt_hash_init(&h, hmac_alg, hmac_drv)) {
+		check(0, drv, "hmac handle for rekeying");
+		return;
+	}
+	for (size_t k = 0; k < sizeof(keylens) / sizeof(keylens[0]); k++) {
+		size_t klen = keylens[k], mlen = 37 + 50 * k;
+
+		for (size_t i = 0; i < klen; i++)
+			key[i] = (uint8_t)(i ^ (k * 0x5b) ^ 0xa5);
+		HMAC(md_oracle, key, (int)klen, msg, mlen, ref, &reflen);
+		r = hwcrypt_hash_setkey(h, key, klen);
+		snprintf(what, sizeof(what), "HMAC key %zu (%zu bytes)%s: setkey", k + 1, klen,
+			 k ? " on a used handle" : "");
+		check(r == 0, drv, what);
+		/* Alternately one-shot and streamed, so that both leave the handle used. */
+		if (k % 2 == 0) {
+			r = hwcrypt_hash_digest(h, msg, mlen, md, sizeof(md));
+		} else {
+			ok = !hwcrypt_hash_update(h, msg, 5) &&
+			     !hwcrypt_hash_update(h, msg + 5, mlen - 5);
+			r = ok ? hwcrypt_hash_final(h, md, sizeof(md)) : -1;
+		}
+		snprintf(what, sizeof(what), "HMAC key %zu (%zu bytes)%s: %s equals OpenSSL", k + 1,
+			 klen, k ? " on a used handle" : "", k % 2 ? "streamed" : "one-shot");
+		check(r > 0 && (unsigned int)r == reflen && !memcmp(md, ref, reflen), drv, what);
+	}
+	hwcrypt_hash_free(h);
+}
 
 static void test_driver(const char *drv)
 {
@@ -100,6 +155,7 @@ static void test_driver(const char *drv)
 		      "hmac without a key: -ENOKEY");
 		hwcrypt_hash_free(h);
 	}
+	test_rekey(drv, hmac_alg, hmac_drv, v->alg);
 }
 
 int main(int argc, char **argv)
