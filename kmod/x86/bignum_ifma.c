@@ -101,9 +101,15 @@ amm_nv(const struct amm_op *op, unsigned int k, const unsigned int l, const unsi
 			_Pragma("GCC unroll 8")
 			for (v = 0; v < nv; v++)
 				ac[v] = _mm512_madd52lo_epu64(ac[v], a[v], bi);
-			/* high halves of A b_i meanwhile, off the q chain */
+			/*
+			 * Adding M q makes lane 0, x = acc_0 + a_0 b_i so far, the next multiple of
+			 * 2^52: its carry is ceil(x / 2^52), known before q. It joins the high halves
+			 * of A b_i, which are added after the shift, all off the q chain.
+			 */
+			cy = _mm512_maskz_srli_epi64(1, _mm512_add_epi64(ac[0], maskv), 52);
+			h[0] = _mm512_madd52hi_epu64(cy, a[0], bi);
 			_Pragma("GCC unroll 8")
-			for (v = 0; v < nv; v++)
+			for (v = 1; v < nv; v++)
 				h[v] = _mm512_madd52hi_epu64(zero, a[v], bi);
 			_Pragma("GCC unroll 8")
 			for (v = 0; v < nv; v++)
@@ -111,13 +117,11 @@ amm_nv(const struct amm_op *op, unsigned int k, const unsigned int l, const unsi
 			_Pragma("GCC unroll 8")
 			for (v = 0; v < nv; v++)
 				h[v] = _mm512_madd52hi_epu64(h[v], m[v], q);
-			cy = _mm512_maskz_srli_epi64(1, ac[0], 52);
 			_Pragma("GCC unroll 8")
 			for (v = 0; v + 1 < nv; v++)
 				ac[v] = _mm512_add_epi64(_mm512_alignr_epi64(ac[v + 1], ac[v], 1), h[v]);
 			ac[nv - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, ac[nv - 1], 1),
 						      h[nv - 1]);
-			ac[0] = _mm512_add_epi64(ac[0], cy);
 		}
 	}
 	_Pragma("GCC unroll 2")
@@ -227,19 +231,51 @@ static hwc_u64 ct_mask_eq(hwc_u64 a, hwc_u64 b)
 	return ((x | (0 - x)) >> 63) - 1;
 }
 
-/* r = table[digit]: every entry read and ANDed with its mask. */
-static void ifma_select(v8 *r, const v8 *table, unsigned int n, unsigned int nv, hwc_u64 digit)
+/*
+ * r = table[digit]: every entry read and ANDed with its mask (one vpternlogq: r | (e & mask)),
+ * the sums in registers (through memory each OR would wait for the previous store).
+ */
+static __attribute__((always_inline)) inline void
+select_nv(v8 *r, const v8 *table, unsigned int n, hwc_u64 digit, const unsigned int nv)
 {
+	v8 s[IFMA_NVMAX];
 	unsigned int i, v;
 
+	_Pragma("GCC unroll 8")
 	for (v = 0; v < nv; v++)
-		r[v] = _mm512_setzero_si512();
-	for (i = 0; i < n; i++) {
+		s[v] = _mm512_setzero_si512();
+	for (i = 0; i < n; i++, table += nv) {
 		v8 mk = _mm512_set1_epi64((long long)ct_mask_eq(i, digit));
 
+		_Pragma("GCC unroll 8")
 		for (v = 0; v < nv; v++)
-			r[v] = _mm512_or_si512(r[v], _mm512_and_si512(table[i * nv + v], mk));
+			s[v] = _mm512_ternarylogic_epi64(s[v], table[v], mk, 0xf8);
 	}
+	_Pragma("GCC unroll 8")
+	for (v = 0; v < nv; v++)
+		r[v] = s[v];
+}
+
+#define SELECT_NV(N)								\
+static void select_##N(v8 *r, const v8 *table, unsigned int n, hwc_u64 digit)	\
+{										\
+	select_nv(r, table, n, digit, N);					\
+}
+SELECT_NV(2)
+SELECT_NV(3)
+SELECT_NV(4)
+SELECT_NV(5)
+SELECT_NV(6)
+SELECT_NV(7)
+SELECT_NV(8)
+
+static void ifma_select(v8 *r, const v8 *table, unsigned int n, unsigned int nv, hwc_u64 digit)
+{
+	static void (*const fns[IFMA_NVMAX + 1])(v8 *, const v8 *, unsigned int, hwc_u64) = {
+		NULL, NULL, select_2, select_3, select_4, select_5, select_6, select_7, select_8,
+	};
+
+	fns[nv](r, table, n, digit);
 }
 
 static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit, unsigned int w)
