@@ -41,7 +41,12 @@
 #endif
 
 #define MASK52		0xfffffffffffffULL
-#define IFMA_NVMAX	8		/* K <= 64: the lookahead masks fit in 64 bits */
+/*
+ * K <= 48 digits: primes up to 2432 bits (CRT keys up to 4864 bits, plain moduli up to 2432);
+ * beyond, two accumulators of 7-8 vectors spill over the kernel's 2 KiB frame limit, and the
+ * generic exponentiation on adx's multiplication runs instead.
+ */
+#define IFMA_NVMAX	6
 
 typedef __m512i v8;
 
@@ -170,14 +175,12 @@ AMM_NV(3)
 AMM_NV(4)
 AMM_NV(5)
 AMM_NV(6)
-AMM_NV(7)
-AMM_NV(8)
 
 typedef void amm_fn(const struct amm_op *op, unsigned int k);
 
 static amm_fn *const amm_fns[2][IFMA_NVMAX + 1] = {
-	{ NULL, NULL, amm1_2, amm1_3, amm1_4, amm1_5, amm1_6, amm1_7, amm1_8 },
-	{ NULL, NULL, amm2_2, amm2_3, amm2_4, amm2_5, amm2_6, amm2_7, amm2_8 },
+	{ NULL, NULL, amm1_2, amm1_3, amm1_4, amm1_5, amm1_6 },
+	{ NULL, NULL, amm2_2, amm2_3, amm2_4, amm2_5, amm2_6 },
 };
 
 /* 64-bit limbs -> 52-bit digits over nv vectors (a < 2^(64 nl) <= 2^(52 K)). */
@@ -266,13 +269,11 @@ SELECT_NV(3)
 SELECT_NV(4)
 SELECT_NV(5)
 SELECT_NV(6)
-SELECT_NV(7)
-SELECT_NV(8)
 
 static void ifma_select(v8 *r, const v8 *table, unsigned int n, unsigned int nv, hwc_u64 digit)
 {
 	static void (*const fns[IFMA_NVMAX + 1])(v8 *, const v8 *, unsigned int, hwc_u64) = {
-		NULL, NULL, select_2, select_3, select_4, select_5, select_6, select_7, select_8,
+		NULL, NULL, select_2, select_3, select_4, select_5, select_6,
 	};
 
 	fns[nv](r, table, n, digit);
