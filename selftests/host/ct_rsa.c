@@ -111,8 +111,7 @@ int main(int argc, char **argv)
 		 * its object instead (ct_ifma_branches.sh); the rest of its private op is adx's.
 		 */
 		if (bn->features & HWC_F_IFMA) {
-			printf("skip %-8s AVX-512 does not run under valgrind (see ct_ifma_branches.sh)
-",
+			printf("skip %-8s AVX-512 does not run under valgrind (see ct_ifma_branches.sh)\n",
 			       bn->impl);
 			continue;
 		}
