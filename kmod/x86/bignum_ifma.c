@@ -29,6 +29,13 @@
  * With F = R'^2 / R mod m = R 2^(2 d), d = 52 K - 64 nl (made by 2 d modular doublings of
  * R mod m, public count), amm(x R, F) = x R' enters; amm(y R', R mod m) = y R leaves.
  *
+ * Exponentiation: fixed windows over both exponents with the squarings shared, as in the
+ * generic hwc_bn_modexp2_ct(), both CRT halves at once (two independent chains per step). For
+ * up to 3 vectors a window also multiplies its two table entries together beside its first
+ * squaring (four chains), so that only one multiplication per window waits on the accumulator.
+ * Vector code runs in sections of IFMA_STEPS_PER_SECTION windows between the caller's
+ * simd_begin/simd_end hooks (kernel_fpu_begin/end), the caller's yield hook between them.
+ *
  * Constant time: every branch and loop bound depends on nl, K, the window size and the
  * window count, all public (key size); the table lookup reads every entry and combines it
  * with an all-ones or all-zeros mask; no memory index is derived from secret data.
@@ -74,12 +81,12 @@ struct amm_op {
 static __attribute__((always_inline)) inline void
 amm_nv(const struct amm_op *op, unsigned int k, const unsigned int l, const unsigned int nv)
 {
-	v8 acc[2][IFMA_NVMAX], c[IFMA_NVMAX], zero = _mm512_setzero_si512();
+	v8 acc[4][IFMA_NVMAX], c[IFMA_NVMAX], zero = _mm512_setzero_si512();
 	v8 maskv = _mm512_set1_epi64((long long)MASK52), onev = _mm512_set1_epi64(1);
-	v8 k0v[2], a0k0[2];
+	v8 k0v[4], a0k0[4];
 	unsigned int i, v, x;
 
-	_Pragma("GCC unroll 2")
+	_Pragma("GCC unroll 4")
 	for (x = 0; x < l; x++) {
 		k0v[x] = _mm512_set1_epi64((long long)op[x].k0);
 		a0k0[x] = _mm512_madd52lo_epu64(zero, _mm512_broadcastq_epi64(
@@ -89,7 +96,7 @@ amm_nv(const struct amm_op *op, unsigned int k, const unsigned int l, const unsi
 			acc[x][v] = zero;
 	}
 	for (i = 0; i < k; i++) {
-		_Pragma("GCC unroll 2")
+		_Pragma("GCC unroll 4")
 		for (x = 0; x < l; x++) {
 			v8 bi = _mm512_set1_epi64((long long)op[x].b[i]), q, cy, h[IFMA_NVMAX];
 			const v8 *a = op[x].a, *m = op[x].m;
@@ -129,7 +136,7 @@ amm_nv(const struct amm_op *op, unsigned int k, const unsigned int l, const unsi
 						      h[nv - 1]);
 		}
 	}
-	_Pragma("GCC unroll 2")
+	_Pragma("GCC unroll 4")
 	for (x = 0; x < l; x++) {
 		v8 *ac = acc[x];
 		hwc_u64 g = 0, p = 0, cin;
@@ -172,6 +179,17 @@ static void amm2_##N(const struct amm_op *op, unsigned int k)			\
 }
 AMM_NV(2)
 AMM_NV(3)
+
+/* Four chains (both moduli's squaring and table product) for the small sizes only: */
+static void amm4_2(const struct amm_op *op, unsigned int k)
+{
+	amm_nv(op, k, 4, 2);
+}
+
+static void amm4_3(const struct amm_op *op, unsigned int k)
+{
+	amm_nv(op, k, 4, 3);
+}
 AMM_NV(4)
 AMM_NV(5)
 AMM_NV(6)
@@ -326,15 +344,15 @@ struct ifma_mod {
 static void amm_l(amm_fn *amm, const struct ifma_mod *md, unsigned int l, unsigned int k,
 		  v8 *const *r, v8 *const *a, v8 *const *b)
 {
-	struct amm_op op[2];
+	struct amm_op op[4];
 	unsigned int x;
 
 	for (x = 0; x < l; x++) {
 		op[x].r = r[x];
 		op[x].a = a[x];
 		op[x].b = (const hwc_u64 *)b[x];
-		op[x].m = md[x].m;
-		op[x].k0 = md[x].k0;
+		op[x].m = md[x % 2].m;
+		op[x].k0 = md[x % 2].k0;
 	}
 	amm(op, k);
 }
@@ -349,13 +367,15 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 	hwc_u64 *base = (hwc_u64 *)(((unsigned long)ws + 63) & ~63ul);
 	struct ifma_mod md[2];
 	v8 *r[2], *a[2], *b[2];
-	amm_fn *amm;
+	amm_fn *amm, *amm4;
 
 	if (nv < 2 || nv > IFMA_NVMAX || l < 1 || l > 2 ||
 	    (l == 2 && xp[1].ctx->nl != nl) ||
 	    (y && y->simd_usable && !y->simd_usable(y->arg)))
 		return -1;
 	amm = amm_fns[l - 1][nv];
+	/* four chains only where they fit in registers (a 2 KiB kernel frame otherwise) */
+	amm4 = l == 2 && nv == 2 ? amm4_2 : l == 2 && nv == 3 ? amm4_3 : NULL;
 
 	for (x = 0; x < l; x++) {
 		const struct hwc_bn_mont *ctx = xp[x].ctx;
@@ -432,18 +452,39 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 			simd_begin(y);
 			j = 0;
 		}
-		for (x = 0; x < l; x++)
-			r[x] = a[x] = b[x] = md[x].acc;
-		for (s = 0; s < w; s++)
-			amm_l(amm, md, l, k, r, a, b);
 		for (x = 0; x < l; x++) {
 			ifma_select(md[x].sel, md[x].tab1, n, nv, exp_digit(xp[x].e1, e1limbs, i * w, w));
-			b[x] = md[x].sel;
+			ifma_select(md[x].x1, md[x].tab2, n, nv, exp_digit(xp[x].e2, e2limbs, i * w, w));
 		}
-		amm_l(amm, md, l, k, r, a, b);
+		s = 0;
+		if (amm4) {
+			/*
+			 * The product of the two table entries does not depend on the accumulator:
+			 * it runs as two more chains beside the first squarings, and the window
+			 * then needs one multiplication into the accumulator instead of two.
+			 */
+			v8 *r4[4], *a4[4], *b4[4];
+
+			for (x = 0; x < 2; x++) {
+				r4[x] = a4[x] = b4[x] = md[x].acc;
+				r4[x + 2] = a4[x + 2] = md[x].sel;
+				b4[x + 2] = md[x].x1;
+			}
+			amm_l(amm4, md, 4, k, r4, a4, b4);
+			s = 1;
+		}
 		for (x = 0; x < l; x++)
-			ifma_select(md[x].sel, md[x].tab2, n, nv, exp_digit(xp[x].e2, e2limbs, i * w, w));
+			r[x] = a[x] = b[x] = md[x].acc;
+		for (; s < w; s++)
+			amm_l(amm, md, l, k, r, a, b);
+		for (x = 0; x < l; x++)
+			b[x] = md[x].sel;
 		amm_l(amm, md, l, k, r, a, b);
+		if (!amm4) {
+			for (x = 0; x < l; x++)
+				b[x] = md[x].x1;
+			amm_l(amm, md, l, k, r, a, b);
+		}
 	}
 	/* Out: y R' * (R mod m) / R' = y R, below 2m. */
 	for (x = 0; x < l; x++) {
