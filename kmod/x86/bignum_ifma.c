@@ -436,6 +436,9 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 		}
 		amm_l(amm, md, l, k, r, a, b);
 	}
+	/* the tables are a section of their own: about as long as IFMA_STEPS_PER_SECTION windows */
+	simd_end(y);
+	simd_begin(y);
 	for (x = 0; x < l; x++) {
 		ifma_select(md[x].acc, md[x].tab1, n, nv,
 			    exp_digit(xp[x].e1, e1limbs, (nwin - 1) * w, w));
