@@ -15,6 +15,7 @@
 #include <crypto/internal/akcipher.h>
 #include <crypto/internal/rsa.h>
 #include "hwc_rsa.h"
+#include "hwc_arch.h"
 #include "hwcrypt.h"
 
 /*
@@ -154,12 +155,29 @@ static void hwc_rsa_yield(void *arg)
 	cond_resched();
 }
 
+/* SIMD tiers of the core enter vector code only through these, in bounded stretches. */
+static int hwc_rsa_simd_usable(void *arg)
+{
+	return hwc_simd_usable();
+}
+
+static void hwc_rsa_simd_begin(void *arg)
+{
+	hwc_simd_begin();
+}
+
+static void hwc_rsa_simd_end(void *arg)
+{
+	hwc_simd_end();
+}
+
 static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 {
 	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(crypto_akcipher_reqtfm(req));
 	const struct hwc_rsa_key *key = ctx->key;
 	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
-	struct hwc_rsa_yield yield = { may_sleep ? hwc_rsa_yield : NULL, NULL };
+	struct hwc_rsa_yield yield = { may_sleep ? hwc_rsa_yield : NULL, NULL, hwc_rsa_simd_usable,
+				       hwc_rsa_simd_begin, hwc_rsa_simd_end };
 	unsigned int bytes, srclen = req->src_len;
 	size_t wsz, rsz, total;
 	u8 *buf, *in, *out, *rnd;

@@ -32,6 +32,8 @@ typedef __SIZE_TYPE__ hwc_size;
 #define HWC_F_ADX	(1u << 12)
 /* POWER ISA 2.07 (POWER8) vector crypto: vcipher, vpmsumd, vshasigma; VSX usable, little-endian. */
 #define HWC_F_P8CRYPTO	(1u << 13)
+/* AVX-512 IFMA (vpmadd52luq/huq) with AVX512F and the OS saving zmm state. */
+#define HWC_F_IFMA	(1u << 14)
 
 /*
  * A block function: compresses @nblocks whole blocks from @data into @state.

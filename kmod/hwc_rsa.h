@@ -32,6 +32,16 @@
  *   redc: r = t/R mod m, fully reduced, for a 2*nl-limb @a < m*R (a may be the scratch itself).
  * R = 2^(64*nl). The final "subtract m if the result is >= m" is a masked subtraction.
  */
+struct hwc_rsa_yield;
+struct hwc_bn_mont;
+
+/* One modulus' share of a double exponentiation r = a1^e1 a2^e2 mod ctx->m (see modexp2_ct). */
+struct hwc_bn_exp2 {
+	const struct hwc_bn_mont *ctx;
+	hwc_u64 *r;
+	const hwc_u64 *a1, *e1, *a2, *e2;
+};
+
 struct hwc_bn_impl {
 	const char *impl;		/* "generic", "mulx", ... : used in driver names */
 	unsigned int features;		/* HWC_F_* all required; 0 for portable C */
@@ -40,6 +50,17 @@ struct hwc_bn_impl {
 	void (*sqr)(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 		    unsigned int nl, hwc_u64 *t);
 	void (*redc)(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+	/*
+	 * Optional: the whole of hwc_bn_modexp2_ct() in the tier's own representation, for
+	 * @count (1 or 2) moduli of the same limb count at once (NULL: the generic exponentiation
+	 * on mul/sqr). Returns 0 when done, nonzero when it declines (size it does not handle,
+	 * SIMD not usable now) before writing any result; the generic path then runs.
+	 * @modexp2_ws gives the workspace it needs for two moduli, in limbs.
+	 */
+	int (*modexp2)(const struct hwc_bn_exp2 *x, unsigned int count, unsigned int e1limbs,
+		       unsigned int e2limbs, unsigned int ebits, hwc_u64 *ws,
+		       const struct hwc_rsa_yield *y);
+	hwc_size (*modexp2_ws)(unsigned int nl, unsigned int ebits);
 };
 
 /* Tiers of this arch, slowest (portable C) first; bn_impls.c of each arch. */
@@ -65,6 +86,12 @@ void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u6
 void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 		    unsigned int nl, hwc_u64 *t);
 void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+
+/* x86 AVX-512 IFMA: the exponentiation in radix 2^52 (x86/bignum_ifma.c). */
+int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *x, unsigned int count, unsigned int e1limbs,
+			unsigned int e2limbs, unsigned int ebits, hwc_u64 *ws,
+			const struct hwc_rsa_yield *y);
+hwc_size hwc_bn_modexp2_ifma_ws_limbs(unsigned int nl, unsigned int ebits);
 
 /* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
 hwc_u64 hwc_bn_n0(hwc_u64 m0);
@@ -108,10 +135,18 @@ struct hwc_bn_mont {
 void hwc_bn_mont_init(struct hwc_bn_mont *ctx, const struct hwc_bn_impl *bn, const hwc_u64 *m,
 		      unsigned int nl, hwc_u64 *t);
 
-/* Optional hook a long operation calls between exponent windows (the kernel's cond_resched). */
+/*
+ * Optional hooks of a long operation: @fn between exponent windows (the kernel's
+ * cond_resched); SIMD tiers ask @simd_usable once per exponentiation and bracket bounded
+ * stretches of vector code with @simd_begin/@simd_end (kernel_fpu_begin/end). NULL members
+ * (host programs): nothing to call, SIMD always usable.
+ */
 struct hwc_rsa_yield {
 	void (*fn)(void *arg);
 	void *arg;
+	int (*simd_usable)(void *arg);
+	void (*simd_begin)(void *arg);
+	void (*simd_end)(void *arg);
 };
 
 /*
@@ -120,13 +155,21 @@ struct hwc_rsa_yield {
  * bits, a public bound fixed by the key size: fixed windows with the squarings shared, every
  * entry of both tables read for every window, two multiplications per window whatever the
  * digits. The private op uses it to unblind in the same pass (a2 = r, e2 = p - 2: r^-1).
- * @ws: hwc_bn_modexp2_ws_limbs(ctx->nl, ebits) limbs of workspace.
+ * @ws: hwc_bn_modexp2_ws_limbs(bn, ctx->nl, ebits) limbs of workspace (8-byte aligned).
  */
 void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
 		       const hwc_u64 *a1, const hwc_u64 *e1, unsigned int e1limbs,
 		       const hwc_u64 *a2, const hwc_u64 *e2, unsigned int e2limbs,
 		       unsigned int ebits, hwc_u64 *ws, const struct hwc_rsa_yield *y);
-hwc_size hwc_bn_modexp2_ws_limbs(unsigned int nl, unsigned int ebits);
+/*
+ * Both CRT halves (same limb count, e1limbs and e2limbs each): in one pass if the tier has a
+ * modexp2 hook for two moduli, else one after the other. Same workspace as modexp2_ct.
+ */
+void hwc_bn_modexp2x2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_exp2 *x,
+			 unsigned int e1limbs, unsigned int e2limbs, unsigned int ebits,
+			 hwc_u64 *ws, const struct hwc_rsa_yield *y);
+hwc_size hwc_bn_modexp2_ws_limbs(const struct hwc_bn_impl *bn, unsigned int nl,
+				 unsigned int ebits);
 
 /* The key: fixed-size so that callers allocate it in one piece (about 12 KiB). */
 struct hwc_rsa_key {

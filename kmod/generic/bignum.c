@@ -375,10 +375,19 @@ static unsigned int window_bits(unsigned int ebits)
 	return ebits <= 640 ? 4 : ebits <= 2560 ? 5 : 6;
 }
 
-hwc_size hwc_bn_modexp2_ws_limbs(unsigned int nl, unsigned int ebits)
+static hwc_size generic_ws_limbs(unsigned int nl, unsigned int ebits)
 {
 	/* two tables, accumulator, selected entry, product scratch */
 	return 2 * ((hwc_size)1 << window_bits(ebits)) * nl + 2 * nl + 2 * nl + 2;
+}
+
+hwc_size hwc_bn_modexp2_ws_limbs(const struct hwc_bn_impl *bn, unsigned int nl,
+				 unsigned int ebits)
+{
+	hwc_size g = generic_ws_limbs(nl, ebits), t = bn->modexp2_ws ? bn->modexp2_ws(nl, ebits) : 0;
+
+	/* the tier's own, or the generic one when the tier declines */
+	return g > t ? g : t;
 }
 
 /* Window @win (w bits from bit win*w) of exponent @e (elimbs limbs): a public position. */
@@ -460,6 +469,12 @@ void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *c
 	const hwc_u64 *m = ctx->m;
 	hwc_u64 n0 = ctx->n0;
 
+	if (bn->modexp2) {
+		struct hwc_bn_exp2 x = { ctx, r, a1, e1, a2, e2 };
+
+		if (!bn->modexp2(&x, 1, e1limbs, e2limbs, ebits, ws, y))
+			return;
+	}
 	table_build(bn, ctx, tab1, a1, n, t);
 	table_build(bn, ctx, tab2, a2, n, t);
 	table_select(acc, tab1, n, nl, exp_digit(e1, e1limbs, (nwin - 1) * w, w));
@@ -478,5 +493,18 @@ void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *c
 	}
 	for (k = 0; k < nl; k++)
 		r[k] = acc[k];
-	hwc_memzero_explicit(ws, hwc_bn_modexp2_ws_limbs(nl, ebits) * sizeof(hwc_u64));
+	hwc_memzero_explicit(ws, generic_ws_limbs(nl, ebits) * sizeof(hwc_u64));
+}
+
+void hwc_bn_modexp2x2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_exp2 *x,
+			 unsigned int e1limbs, unsigned int e2limbs, unsigned int ebits,
+			 hwc_u64 *ws, const struct hwc_rsa_yield *y)
+{
+	unsigned int i;
+
+	if (bn->modexp2 && !bn->modexp2(x, 2, e1limbs, e2limbs, ebits, ws, y))
+		return;
+	for (i = 0; i < 2; i++)
+		hwc_bn_modexp2_ct(bn, x[i].ctx, x[i].r, x[i].a1, x[i].e1, e1limbs, x[i].a2, x[i].e2,
+				  e2limbs, ebits, ws, y);
 }

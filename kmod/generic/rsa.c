@@ -51,8 +51,8 @@ static unsigned int ed2_bits(const struct hwc_rsa_key *key)
 static hwc_size modexp_ws(const struct hwc_rsa_key *key)
 {
 	if (key->have_crt)
-		return hwc_bn_modexp2_ws_limbs(key->hl, key->hl * 64);
-	return key->have_priv ? hwc_bn_modexp2_ws_limbs(key->nl, ed2_bits(key)) : 0;
+		return hwc_bn_modexp2_ws_limbs(key->bn, key->hl, key->hl * 64);
+	return key->have_priv ? hwc_bn_modexp2_ws_limbs(key->bn, key->nl, ed2_bits(key)) : 0;
 }
 
 hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key)
@@ -269,19 +269,15 @@ int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 }
 
 /*
- * y = (x * r^e)^exp * r^inv mod m for a fresh r drawn from @rnd (nl + 1 limbs' worth of bytes),
- * r^inv = r^-1 (see the head comment): the blinded exponentiation of one modulus. x and y in
- * Montgomery form.
+ * For y = (x * r^e)^exp * r^inv mod m with a fresh r drawn from @rnd (nl + 1 limbs' worth of
+ * bytes), r^inv = r^-1 (see the head comment): the blinded base B = x * r^e into @B and the
+ * Montgomery form of r into @r. x, B and r in Montgomery form.
  */
-static void blinded_exp(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx,
-			hwc_u64 *y, const hwc_u64 *x, const hwc_u64 *exp, unsigned int explimbs,
-			const hwc_u64 *inv, unsigned int invlimbs, unsigned int ebits,
-			const hwc_u8 *rnd, hwc_u64 *ws, hwc_u64 *t, hwc_u64 *mws,
-			const struct hwc_rsa_yield *yf)
+static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, hwc_u64 *B,
+		  hwc_u64 *r, const hwc_u64 *x, const hwc_u8 *rnd, hwc_u64 *t)
 {
 	const struct hwc_bn_impl *bn = key->bn;
 	unsigned int nl = ctx->nl;
-	hwc_u64 *r = ws + WS_R * key->nl, *B = ws + WS_B * key->nl;
 
 	/*
 	 * (nl + 1) random limbs are below m R, so the reduction is defined; as t -> t/R is a
@@ -292,7 +288,6 @@ static void blinded_exp(const struct hwc_rsa_key *key, const struct hwc_bn_mont 
 	bn->redc(r, t, ctx->m, ctx->n0, nl);
 	modexp_public(key, ctx, B, r, t);
 	bn->mul(B, B, x, ctx->m, ctx->n0, nl, t);
-	hwc_bn_modexp2_ct(bn, ctx, y, B, exp, explimbs, r, inv, invlimbs, ebits, mws, yf);
 }
 
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
@@ -315,6 +310,9 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 
 	if (key->have_crt) {
 		const struct hwc_bn_mont *p = &key->p, *q = &key->q;
+		/* blinded bases and factors: slots free until Garner's step */
+		hwc_u64 *bp = ws + WS_B * nl, *rp = ws + WS_R * nl, *bq = h, *rq = s, *qm2 = v;
+		struct hwc_bn_exp2 x[2];
 
 		/* c mod p, Montgomery form: c/R by reduction (c < n < p*R), then * R^3 / R. */
 		copy(wide, c, nl);
@@ -326,16 +324,21 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		bn->redc(sq, wide, q->m, q->n0, hl);
 		bn->mul(sq, sq, key->r3q, q->m, q->n0, hl, t);
 
-		/* r^-1 = r^(prime - 2); m - 2 of an odd m >= 3 borrows nothing beyond limb 0. */
+		/*
+		 * r^-1 = r^(prime - 2); m - 2 of an odd m >= 3 borrows nothing beyond limb 0. The
+		 * halves are independent: a tier may run both in one pass (modexp2x2_ct).
+		 */
 		zero(pm2, hl);
 		pm2[0] = 2;
 		hwc_bn_sub(pm2, p->m, pm2, hl);
-		blinded_exp(key, p, sp, sp, key->dp, hl, pm2, hl, hl * 64, rnd, ws, t, mws, yf);
-		zero(pm2, hl);
-		pm2[0] = 2;
-		hwc_bn_sub(pm2, q->m, pm2, hl);
-		blinded_exp(key, q, sq, sq, key->dq, hl, pm2, hl, hl * 64,
-			    rnd + 8 * ((hwc_size)hl + 1), ws, t, mws, yf);
+		zero(qm2, hl);
+		qm2[0] = 2;
+		hwc_bn_sub(qm2, q->m, qm2, hl);
+		blind(key, p, bp, rp, sp, rnd, t);
+		blind(key, q, bq, rq, sq, rnd + 8 * ((hwc_size)hl + 1), t);
+		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, rp, pm2 };
+		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, rq, qm2 };
+		hwc_bn_modexp2x2_ct(bn, x, hl, hl, hl * 64, mws, yf);
 
 		/* Garner: s = s_q + q * ((s_p - s_q) * qinv mod p). */
 		zero(h, hl);
@@ -350,9 +353,12 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		hwc_bn_add(wide, wide, s, nl);
 		copy(s, wide, nl);
 	} else {
+		hwc_u64 *r = ws + WS_R * nl, *B = ws + WS_B * nl;
+
 		bn->mul(sp, c, n->rr, n->m, n->n0, nl, t);
-		blinded_exp(key, n, sp, sp, key->d, nl, key->ed2, 2 * nl, ed2_bits(key), rnd, ws, t,
-			    mws, yf);
+		blind(key, n, B, r, sp, rnd, t);
+		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, r, key->ed2, 2 * nl, ed2_bits(key), mws,
+				  yf);
 		zero(h, nl);
 		h[0] = 1;
 		bn->mul(s, sp, h, n->m, n->n0, nl, t);

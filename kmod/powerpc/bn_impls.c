@@ -3,6 +3,6 @@
 #include "../hwc_rsa.h"
 
 const struct hwc_bn_impl hwc_bn_impls[] = {
-	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic },
+	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },
 };
 const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

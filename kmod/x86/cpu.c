@@ -105,5 +105,7 @@ unsigned int hwc_arch_features(void)
 	if (zmm && boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512BW) &&
 	    boot_cpu_has(X86_FEATURE_AVX512VL) && hwc_zmm_allowed())
 		f |= HWC_F_AVX512;
+	if (zmm && boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512IFMA))
+		f |= HWC_F_IFMA;
 	return f;
 }

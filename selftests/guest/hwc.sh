@@ -13,7 +13,11 @@ hwc_expected_drivers() {
 		hwc_aes_drivers "$impl"
 	done
 	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
-	if cpu_has bmi2 && cpu_has adx; then
+	# ifma mirrors the module's rule: AVX512F and AVX512_IFMA (the kernel lists neither
+	# without zmm state saving), plus adx's BMI2/ADX for its other operations.
+	if cpu_has bmi2 && cpu_has adx && cpu_has avx512f && cpu_has avx512ifma; then
+		echo rsa-hwcrypt-ifma
+	elif cpu_has bmi2 && cpu_has adx; then
 		echo rsa-hwcrypt-adx
 	else
 		echo rsa-hwcrypt-generic

@@ -18,7 +18,7 @@ static const struct {
 	{ HWC_F_AVX, "avx" },       { HWC_F_AVX2, "avx2" },     { HWC_F_BMI2, "bmi2" },
 	{ HWC_F_SHA512NI, "sha512ni" }, { HWC_F_AESNI, "aesni" }, { HWC_F_PCLMUL, "pclmul" },
 	{ HWC_F_VAES, "vaes" },     { HWC_F_VPCLMUL, "vpclmul" }, { HWC_F_AVX512, "avx512" },
-	{ HWC_F_ADX, "adx" },       { HWC_F_P8CRYPTO, "p8crypto" },
+	{ HWC_F_ADX, "adx" },       { HWC_F_P8CRYPTO, "p8crypto" }, { HWC_F_IFMA, "ifma" },
 };
 #define NNAMES (sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]))
 
@@ -96,6 +96,9 @@ unsigned int hwc_host_cpu_features(void)
 	/* AVX512F, BW, VL */
 	if (zmm && (b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)))
 		f |= HWC_F_AVX512;
+	/* AVX512F and AVX512_IFMA (CPUID.7.0:EBX[21]) */
+	if (zmm && (b7 & (1u << 16)) && (b7 & (1u << 21)))
+		f |= HWC_F_IFMA;
 	return f;
 }
 #endif

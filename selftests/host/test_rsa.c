@@ -249,6 +249,33 @@ static int tkey_load(struct tkey *k, const char *path)
 
 static unsigned char ws_setkey[HWC_RSA_SETKEY_WS_BYTES] __attribute__((aligned(64)));
 
+/*
+ * The kernel's hooks, imitated: SIMD sections must nest never and balance, the yield must come
+ * outside them; "not usable" must send a SIMD tier down the generic path (same result).
+ */
+static int simd_depth, simd_bad, simd_sections, simd_allowed;
+
+static void hook_yield(void *arg __attribute__((unused)))
+{
+	simd_bad |= simd_depth != 0;
+}
+
+static int hook_usable(void *arg __attribute__((unused)))
+{
+	return simd_allowed;
+}
+
+static void hook_begin(void *arg __attribute__((unused)))
+{
+	simd_bad |= simd_depth++ != 0 || !simd_allowed;
+	simd_sections++;
+}
+
+static void hook_end(void *arg __attribute__((unused)))
+{
+	simd_bad |= --simd_depth != 0;
+}
+
 /* Public and private op on random and edge inputs against BN_mod_exp. */
 static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int iters)
 {
@@ -288,7 +315,18 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			BN_mod_exp(y, x, tk->d, tk->n, bnctx);
 			BN_bn2binpad(y, exp, bytes);
 			memset(out, 0xa5, sizeof(out));
-			err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+			if (i < 5) {
+				err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+			} else {
+				struct hwc_rsa_yield y = { hook_yield, NULL, hook_usable, hook_begin,
+							   hook_end };
+
+				simd_allowed = i % 2;
+				simd_depth = simd_bad = 0;
+				err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, &y);
+				check(!simd_bad && !simd_depth, bn->impl,
+				      "SIMD hooks balanced, yield outside", tk->bits);
+			}
 			check(!err && !memcmp(out, exp, bytes) && out[bytes] == 0xa5, bn->impl,
 			      crt ? "private op (crt)" : "private op (d)", tk->bits);
 
@@ -479,6 +517,9 @@ int main(int argc, char **argv)
 			test_bad_keys(bn, &keys[i]);
 		}
 		test_key(bn, &k8192, quick ? 1 : 2);
+		if (bn->modexp2)
+			check(simd_sections > 0, bn->impl, "SIMD sections entered", 0);
+		simd_sections = 0;
 		printf("%s %-8s %u checks (montgomery 64..8192 bits, rsa 1024..8192 bits)\n",
 		       nfailed == before ? "ok  " : "FAIL", bn->impl, npassed + nfailed - ran);
 	}
