@@ -140,24 +140,17 @@ static void write_plot(const char *svg)
 	remove(dat);
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--plot FILE.svg] [--features MASK] [--time SEC] [--repeats N]\n"
-		"          [--alg NAME]\n", argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	struct bench_opts o = { .target = 0.1, .repeats = 3 };
-	struct bench_table tab = { .wname = 7, .wsize = 6, .wimpl = 8 };
+	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
+				   .wname = 7, .wsize = 6, .wimpl = 8 };
 	unsigned int i, j, z;
-	char fbuf[256];
 
-	if (bench_parse(argc, argv, &o, 0))
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 0,
+		    "usage: %s [--tsv] [--plot FILE.svg] [--features MASK] [--time SEC] [--repeats N]\n"
+		    "          [--alg NAME]\n");
 	tab.tsv = o.tsv;
 
 	for (i = 0; i < sizeof(msg); i++)
@@ -167,11 +160,7 @@ int main(int argc, char **argv)
 	if (!mdctx || !rows)
 		return 1;
 
-	if (!o.tsv)
-		printf("features %s; best of %u-%u runs of ~%.2f s each; ratio = hwcrypt / OpenSSL\n",
-		       hwc_host_features_str(features, fbuf, sizeof(fbuf)), o.repeats,
-		       2 * o.repeats, o.target);
-	bench_header(&tab, "alg", "bytes", "MB/s");
+	bench_intro(&tab, &o, features, "", "", "");
 	for (i = 0; i < hwc_hash_ninfos; i++) {
 		const struct hwc_hash_info *info = &hwc_hash_infos[i];
 		struct bench_side_time times[MAXIMPL + 1];

@@ -176,26 +176,19 @@ static void prepare(hwc_size len)
 		die("EVP padding");
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--plot FILE] [--features MASK] [--time SEC] [--repeats N]\n"
-		"          [--alg NAME]\n", argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	/* --plot is accepted and left to bench.c (hashes). */
 	struct bench_opts o = { .target = 0.1, .repeats = 3 };
-	struct bench_table tab = { .wname = 15, .wsize = 6, .wimpl = 11 };
+	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
+				   .wname = 15, .wsize = 6, .wimpl = 11 };
 	unsigned int a, i, j, z;
 	int nprinted = 0;
-	char fbuf[256];
 
-	if (bench_parse(argc, argv, &o, 0))
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 0,
+		    "usage: %s [--tsv] [--plot FILE] [--features MASK] [--time SEC] [--repeats N]\n"
+		    "          [--alg NAME]\n");
 	tab.tsv = o.tsv;
 
 	for (i = 0; i < sizeof(msg); i++)
@@ -249,13 +242,8 @@ int main(int argc, char **argv)
 		}
 		fastest = nsides - 1;
 
-		if (!o.tsv && !nprinted++) {
-			printf("AES: features %s; best of %u-%u runs of ~%.2f s each; one request per "
-			       "message; ratio = hwcrypt / OpenSSL\n",
-			       hwc_host_features_str(features, fbuf, sizeof(fbuf)), o.repeats,
-			       2 * o.repeats, o.target);
-			bench_header(&tab, "alg", "bytes", "MB/s");
-		}
+		if (!nprinted++)
+			bench_intro(&tab, &o, features, "AES: ", "", "one request per message; ");
 		for (z = 0; z < NSIZES; z++) {
 			hwc_size len = sizes[z];
 

@@ -108,38 +108,27 @@ static void load_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_
 		free(buf[i]);
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
-		"          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n",
-		argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	/* --plot is accepted: the plot is bench.c's (MB/s of hashes); nothing to add here. */
 	struct bench_opts o = { .target = 0.1, .repeats = 3, .keydir = "keys" };
-	struct bench_table tab = { .wname = 11, .wsize = 5, .wimpl = 8 };
+	struct bench_table tab = { .name = "op", .size = "bits", .unit = "op/s",
+				   .wname = 11, .wsize = 5, .wimpl = 8 };
 	const char *only;
 	unsigned int i, j;
 	int priv;
-	char fbuf[256], path[512];
+	char path[512];
 
-	if (bench_parse(argc, argv, &o, 1))
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 1,
+		    "usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
+		    "          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n");
 	only = o.only;
 	tab.tsv = o.tsv;
 	if (only && strcmp(only, "rsa") && strcmp(only, "rsa-private") && strcmp(only, "rsa-public"))
 		return 0;
 
-	if (!o.tsv)
-		printf("rsa: features %s; best of %u-%u runs of ~%.2f s CPU time each; ratio = hwcrypt / OpenSSL\n",
-		       hwc_host_features_str(features, fbuf, sizeof(fbuf)), o.repeats,
-		       2 * o.repeats, o.target);
-	bench_header(&tab, "op", "bits", "op/s");
+	bench_intro(&tab, &o, features, "rsa: ", " CPU time", "");
 	for (i = 0; i < NKEYS; i++) {
 		EVP_PKEY *pkey;
 		FILE *f;

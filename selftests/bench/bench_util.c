@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "cpu.h"
 #include "bench_util.h"
 
-int bench_parse(int argc, char **argv, struct bench_opts *o, int keys)
+void bench_parse(int argc, char **argv, struct bench_opts *o, int keys, const char *usage)
 {
 	int k;
 
@@ -24,9 +25,12 @@ int bench_parse(int argc, char **argv, struct bench_opts *o, int keys)
 		else if (keys && !strcmp(argv[k], "--keys") && k + 1 < argc)
 			o->keydir = argv[++k];
 		else
-			return -1;
+			break;
 	}
-	return o->target <= 0 || !o->repeats ? -1 : 0;
+	if (k < argc || o->target <= 0 || !o->repeats) {
+		fprintf(stderr, usage, argv[0]);
+		exit(2);
+	}
 }
 
 static double seconds(clockid_t clock)
@@ -93,17 +97,20 @@ void bench_best_of(bench_run_fn *run, void *arg, struct bench_side_time *t, unsi
 	}
 }
 
-void bench_header(const struct bench_table *t, const char *name, const char *size,
-		  const char *unit)
+void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsigned int features,
+		 const char *prefix, const char *clock, const char *note)
 {
-	char hwc[32], ossl[32];
+	char fbuf[256], hwc[32], ossl[32];
 
 	if (t->tsv)
 		return;
-	snprintf(hwc, sizeof(hwc), "hwcrypt %s", unit);
-	snprintf(ossl, sizeof(ossl), "openssl %s", unit);
-	printf("%-*s %*s  %-*s %13s %13s %7s  %s\n", t->wname, name, t->wsize, size, t->wimpl,
-	       "impl", hwc, ossl, "ratio", "bar");
+	printf("%sfeatures %s; best of %u-%u runs of ~%.2f s%s each; %sratio = hwcrypt / OpenSSL\n",
+	       prefix, hwc_host_features_str(features, fbuf, sizeof(fbuf)), o->repeats,
+	       2 * o->repeats, o->target, clock, note);
+	snprintf(hwc, sizeof(hwc), "hwcrypt %s", t->unit);
+	snprintf(ossl, sizeof(ossl), "openssl %s", t->unit);
+	printf("%-*s %*s  %-*s %13s %13s %7s  %s\n", t->wname, t->name, t->wsize, t->size,
+	       t->wimpl, "impl", hwc, ossl, "ratio", "bar");
 }
 
 void bench_row(struct bench_table *t, const char *name, unsigned long size, const char *impl,

@@ -15,8 +15,11 @@ struct bench_opts {
 	const char *keydir;	/* --keys, where the caller allows it (else left as set) */
 };
 
-/* --tsv --plot --time --repeats --alg (--keys if @keys): 0, or -1 for the caller's usage(). */
-int bench_parse(int argc, char **argv, struct bench_opts *o, int keys);
+/*
+ * --tsv --plot --time --repeats --alg (--keys if @keys) into @o; anything else prints @usage
+ * (a format taking argv[0]) on stderr and exits with 2.
+ */
+void bench_parse(int argc, char **argv, struct bench_opts *o, int keys, const char *usage);
 
 /* Wall clock (CLOCK_MONOTONIC) and this thread's CPU time, in seconds. */
 double bench_now(void);
@@ -47,13 +50,17 @@ void bench_best_of(bench_run_fn *run, void *arg, struct bench_side_time *t, unsi
 /* Table (or TSV) rows: column widths, and the acceptance bars counted over the rows. */
 struct bench_table {
 	int tsv;
+	const char *name, *size, *unit;	/* column titles: "alg", "bytes", "MB/s" */
 	int wname, wsize, wimpl;
 	unsigned int nbars, nmiss;
 };
 
-/* The table's column header (nothing in TSV); @unit: "MB/s" or "op/s". */
-void bench_header(const struct bench_table *t, const char *name, const char *size,
-		  const char *unit);
+/*
+ * The table's two header lines (nothing in TSV): "@prefix features ...; best of ... runs of
+ * ~T s@clock each; @note ratio = ..." and the column titles.
+ */
+void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsigned int features,
+		 const char *prefix, const char *clock, const char *note);
 /* One row; @bar nonzero: the ratio hwcrypt / OpenSSL must reach it. */
 void bench_row(struct bench_table *t, const char *name, unsigned long size, const char *impl,
 	       double hwc, double ossl, double bar);
