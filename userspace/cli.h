@@ -23,6 +23,19 @@ int get_bytes(const char *what, const char *arg, int is_file, size_t max,
 	      unsigned char **buf, size_t *len);
 void wipe_free(void *p, size_t len);
 
+/* Option table entries every command with them spells the same (struct option from getopt.h). */
+#define CLI_OPT_IN_OUT \
+	{ "in", required_argument, NULL, 'i' }, \
+	{ "out", required_argument, NULL, 'o' }
+#define CLI_OPT_VERBOSE_HELP_END \
+	{ "verbose", no_argument, NULL, 'v' }, \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ NULL, 0, NULL, 0 }
+/* "Try 'hwcrypt help @topic'" (NULL: "hwcrypt --help") on stderr; returns EXIT_USAGE. */
+int try_help(const char *topic);
+/* Refuses operands after the options: EXIT_USAGE after a message ("@prefix" first), or 0. */
+int no_operands(int argc, char **argv, const char *prefix);
+
 /* Output to a file created on first write (so failures leave none) or stdout. */
 struct out_file {
 	const char *name;	/* NULL or "-": standard output */

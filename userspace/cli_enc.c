@@ -438,17 +438,14 @@ int cmd_enc(int argc, char **argv, int encrypt)
 		{ "keyfile", required_argument, NULL, O_KEYFILE },
 		{ "iv", required_argument, NULL, O_IV },
 		{ "ivfile", required_argument, NULL, O_IVFILE },
-		{ "in", required_argument, NULL, 'i' },
-		{ "out", required_argument, NULL, 'o' },
+		CLI_OPT_IN_OUT,
 		{ "nopad", no_argument, NULL, O_NOPAD },
 		{ "aad", required_argument, NULL, O_AAD },
 		{ "aadfile", required_argument, NULL, O_AADFILE },
 		{ "taglen", required_argument, NULL, O_TAGLEN },
 		{ "tag", required_argument, NULL, O_TAG },
 		{ "tagfile", required_argument, NULL, O_TAGFILE },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+		CLI_OPT_VERBOSE_HELP_END
 	};
 	struct enc e = { .encrypt = encrypt, .pad = 1, .o = { .fd = -1 } };
 	const char *keyarg = NULL, *ivarg = NULL, *aadarg = NULL, *tagarg = NULL;
@@ -486,15 +483,11 @@ int cmd_enc(int argc, char **argv, int encrypt)
 		case O_TAGFILE: tagfile = optarg; break;
 		case 'v': e.verbose = 1; break;
 		case 'h': usage_enc(stdout); return 0;
-		default:
-			fprintf(stderr, "Try '" PROG " help enc' for more information.\n");
-			return EXIT_USAGE;
+		default: return try_help("enc");
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": unexpected argument '%s'\n", argv[optind]);
+	if (no_operands(argc, argv, ""))
 		return EXIT_USAGE;
-	}
 	if (!e.alg || !keyarg) {
 		fprintf(stderr, PROG ": %s needs -a ALG and a key (-K HEX or --keyfile FILE)\n"
 			"Try '" PROG " help enc' for more information.\n", encrypt ? "enc" : "dec");

@@ -79,11 +79,8 @@ int cmd_rsa(int argc, char **argv)
 		{ "digest", no_argument, NULL, O_DIGEST },
 		{ "sigfile", required_argument, NULL, 's' },
 		{ "enc", required_argument, NULL, O_ENC },
-		{ "in", required_argument, NULL, 'i' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+		CLI_OPT_IN_OUT,
+		CLI_OPT_VERBOSE_HELP_END
 	};
 	const char *op, *keyfile = NULL, *hash = "sha256", *sigfile = NULL, *enc = NULL;
 	const char *infile = NULL;
@@ -131,15 +128,11 @@ int cmd_rsa(int argc, char **argv)
 		case 'o': o.name = optarg; break;
 		case 'v': verbose = 1; break;
 		case 'h': usage_rsa(stdout); return 0;
-		default:
-			fprintf(stderr, "Try '" PROG " help rsa' for more information.\n");
-			return EXIT_USAGE;
+		default: return try_help("rsa");
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": rsa: unexpected argument '%s'\n", argv[optind]);
+	if (no_operands(argc, argv, "rsa: "))
 		return EXIT_USAGE;
-	}
 	if (!keyfile == !key) {
 		fprintf(stderr, PROG ": rsa %s needs one of -k KEYFILE or --keyid ID\n", op);
 		return EXIT_USAGE;

@@ -156,14 +156,11 @@ static int cmd_list(int argc, char **argv)
 		case 'A': all = 1; break;
 		case 'P': path = optarg; break;
 		case 'h': usage(stdout); return 0;
-		default: fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-			return EXIT_USAGE;
+		default: return try_help(NULL);
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, PROG ": list: unexpected argument '%s'\n", argv[optind]);
+	if (no_operands(argc, argv, "list: "))
 		return EXIT_USAGE;
-	}
 	ret = hwcrypt_alg_list_read(&list, path);
 	if (ret) {
 		fprintf(stderr, PROG ": %s: %s\n", path ? path : "/proc/crypto", strerror(-ret));
@@ -274,6 +271,23 @@ static int hash_file(struct dgst *d, const char *name, unsigned char *out)
 	ret = hash_fd(d, fd, out);
 	close(fd);
 	return ret;
+}
+
+int try_help(const char *topic)
+{
+	if (topic)
+		fprintf(stderr, "Try '" PROG " help %s' for more information.\n", topic);
+	else
+		fprintf(stderr, "Try '" PROG " --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+int no_operands(int argc, char **argv, const char *prefix)
+{
+	if (optind >= argc)
+		return 0;
+	fprintf(stderr, PROG ": %sunexpected argument '%s'\n", prefix, argv[optind]);
+	return EXIT_USAGE;
 }
 
 const char *err_text(int err)
@@ -594,9 +608,7 @@ static int cmd_dgst(int argc, char **argv)
 		{ "strict", no_argument, NULL, O_STRICT },
 		{ "warn", no_argument, NULL, 'w' },
 		{ "ignore-missing", no_argument, NULL, O_IGNMISS },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+		CLI_OPT_VERBOSE_HELP_END
 	};
 	struct dgst d = { 0 };
 	const char *alg = "sha256", *driver = NULL, *keyhex = NULL;
@@ -622,9 +634,7 @@ static int cmd_dgst(int argc, char **argv)
 		case O_IGNMISS: d.ignore_missing = 1; break;
 		case 'v': verbose = 1; break;
 		case 'h': usage(stdout); return 0;
-		default:
-			fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-			return EXIT_USAGE;
+		default: return try_help(NULL);
 		}
 	}
 	if (keyhex) {

@@ -28,43 +28,19 @@ struct hwcrypt_aead {
 	size_t used, cap;
 };
 
-static ssize_t kerr(ssize_t r)
-{
-	if (r == -1 && errno > EPERM)
-		return -errno;
-	return r;
-}
-
 HWCRYPT_EXPORT int hwcrypt_aead_init(struct hwcrypt_aead **handle, const char *alg,
 				     const char *driver)
 {
-	char bound[_HWCRYPT_MAX_NAME];
 	struct hwcrypt_aead *h;
-	int explicit_driver = driver && *driver && strcmp(driver, "best");
 	int ret;
 
-	if (!handle || !alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
+	if (!handle)
 		return -EINVAL;
-	ret = _hwcrypt_bind_name_typed(bound, sizeof(bound), alg, driver, "aead");
-	if (ret)
-		return ret;
-	_hwcrypt_quiet_kcapi();
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	h->alg = strdup(alg);
-	if (!h->alg) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	memcpy(h->bound, bound, sizeof(bound));
-	ret = kcapi_aead_init(&h->kh, bound, 0);
-	if (ret) {
-		h->kh = NULL;
-		ret = _hwcrypt_diagnose("aead", bound, ret);
-		goto fail;
-	}
-	ret = _hwcrypt_resolve_driver(alg, bound, explicit_driver, "aead", &h->driver);
+	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "aead",
+			    kcapi_aead_init);
 	if (ret)
 		goto fail;
 	h->ivsize = kcapi_aead_ivsize(h->kh);
@@ -90,9 +66,10 @@ static int restore(struct kcapi_handle *kh, void *arg)
 	const struct restore *r = arg;
 
 	errno = 0;
-	if (r->key && r->h->key && kerr(kcapi_aead_setkey(kh, r->h->key, (uint32_t)r->h->keylen)) < 0)
+	if (r->key && r->h->key &&
+	    _hwcrypt_kerr(kcapi_aead_setkey(kh, r->h->key, (uint32_t)r->h->keylen)) < 0)
 		return -EIO;
-	if (r->taglen && kerr(kcapi_aead_settaglen(kh, r->h->taglen)) < 0)
+	if (r->taglen && _hwcrypt_kerr(kcapi_aead_settaglen(kh, r->h->taglen)) < 0)
 		return -EIO;
 	return 0;
 }
@@ -129,7 +106,7 @@ HWCRYPT_EXPORT int hwcrypt_aead_setkey(struct hwcrypt_aead *h, const uint8_t *ke
 		h->keyed = 0;
 	}
 	errno = 0;
-	ret = (int)kerr(kcapi_aead_setkey(h->kh, key, (uint32_t)keylen));
+	ret = (int)_hwcrypt_kerr(kcapi_aead_setkey(h->kh, key, (uint32_t)keylen));
 	if (ret < 0)
 		return ret == -ENOKEY || ret == -EOPNOTSUPP ? ret : -EINVAL;
 	copy = malloc(keylen);
@@ -160,7 +137,7 @@ HWCRYPT_EXPORT int hwcrypt_aead_settaglen(struct hwcrypt_aead *h, size_t taglen)
 			return ret;
 	}
 	errno = 0;
-	ret = (int)kerr(kcapi_aead_settaglen(h->kh, (uint32_t)taglen));
+	ret = (int)_hwcrypt_kerr(kcapi_aead_settaglen(h->kh, (uint32_t)taglen));
 	if (ret < 0)
 		return -EINVAL;
 	h->taglen = (unsigned int)taglen;
@@ -334,7 +311,7 @@ static ssize_t crypt(struct hwcrypt_aead *h, const uint8_t *in, size_t inlen, ui
 		if (!h->aadlen && !want)
 			break;
 	}
-	r = kerr(r);
+	r = _hwcrypt_kerr(r);
 	if (r >= 0 && got != h->aadlen + want)
 		r = -EIO;
 	if (aadout) {

@@ -204,6 +204,54 @@ int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_dri
 }
 
 /*
+ * Some libkcapi paths return a bare -1 from a failed syscall (e.g. accept() refusing a
+ * keyed hash without key); errno still says why, so report that instead.
+ */
+ssize_t _hwcrypt_kerr(ssize_t r)
+{
+	if (r == -1 && errno > EPERM)
+		return -errno;
+	return r;
+}
+
+/*
+ * The part of hwcrypt_<type>_init() every AF_ALG handle type shares: checks @alg, forms the
+ * name to bind (into @bound, _HWCRYPT_MAX_NAME bytes; for "hash" by _hwcrypt_bind_name(),
+ * otherwise by _hwcrypt_bind_name_typed()), copies @alg to *@alg_copy, opens *@kh with @init
+ * (the type's kcapi_*_init) and, unless @driver_out is NULL (the caller finds the driver
+ * itself), resolves the serving driver into *@driver_out. On failure *@kh is NULL or open,
+ * and the caller's free() releases whatever was set.
+ */
+int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, char *bound,
+		  const char *alg, const char *driver, const char *type,
+		  int (*init)(struct kcapi_handle **, const char *, uint32_t))
+{
+	int explicit_driver = driver && *driver && strcmp(driver, "best");
+	int ret;
+
+	if (!alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
+		return -EINVAL;
+	if (!strcmp(type, "hash"))
+		ret = _hwcrypt_bind_name(bound, _HWCRYPT_MAX_NAME, alg, driver);
+	else
+		ret = _hwcrypt_bind_name_typed(bound, _HWCRYPT_MAX_NAME, alg, driver, type);
+	if (ret)
+		return ret;
+	_hwcrypt_quiet_kcapi();
+	*alg_copy = strdup(alg);
+	if (!*alg_copy)
+		return -ENOMEM;
+	ret = init(kh, bound, 0);
+	if (ret) {
+		*kh = NULL;
+		return _hwcrypt_diagnose(type, bound, ret);
+	}
+	if (!driver_out)
+		return 0;
+	return _hwcrypt_resolve_driver(alg, bound, explicit_driver, type, driver_out);
+}
+
+/*
  * The kernel takes a key (and an aead tag length) only while no operation socket is open on
  * the tfm socket (-EBUSY after), and libkcapi keeps the one it accepted for a handle's first
  * operation until the handle is destroyed: a new key after use needs a new handle bound to

@@ -24,17 +24,6 @@ struct hwcrypt_hash {
 #define UPDATE_PIECE	(1u << 30)
 
 /*
- * Some libkcapi paths return a bare -1 from a failed syscall (e.g. accept() refusing a
- * keyed hash without key); errno still says why, so report that instead.
- */
-static ssize_t kcapi_err(ssize_t r)
-{
-	if (r == -1 && errno > EPERM)
-		return -errno;
-	return r;
-}
-
-/*
  * Fills in driver, digest and block size from /proc/crypto. Runs after the bind, when
  * template instances such as hmac(sha256) exist and are listed.
  */
@@ -77,36 +66,21 @@ out:
 HWCRYPT_EXPORT int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *alg,
 				     const char *driver)
 {
-	char bound[_HWCRYPT_MAX_NAME];
 	struct hwcrypt_hash *h;
-	int explicit_driver = driver && *driver && strcmp(driver, "best");
 	int ret;
 
-	if (!handle || !alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
+	if (!handle)
 		return -EINVAL;
-	ret = _hwcrypt_bind_name(bound, sizeof(bound), alg, driver);
-	if (ret)
-		return ret;
-
-	_hwcrypt_quiet_kcapi();
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	h->alg = strdup(alg);
-	if (!h->alg) {
-		ret = -ENOMEM;
+	/* Driver, digest and block size come from describe(), which needs the bound tfm. */
+	ret = _hwcrypt_open(&h->kh, &h->alg, NULL, h->bound, alg, driver, "hash", kcapi_md_init);
+	if (ret)
 		goto fail;
-	}
-	memcpy(h->bound, bound, sizeof(bound));
-	ret = kcapi_md_init(&h->kh, bound, 0);
-	if (ret) {
-		h->kh = NULL;
-		ret = _hwcrypt_diagnose("hash", bound, ret);
-		goto fail;
-	}
 	h->digestsize = kcapi_md_digestsize(h->kh);
 	h->blocksize = kcapi_md_blocksize(h->kh);
-	ret = describe(h, bound, explicit_driver);
+	ret = describe(h, h->bound, driver && *driver && strcmp(driver, "best"));
 	if (ret)
 		goto fail;
 	if (!h->digestsize || h->digestsize > HWCRYPT_MAX_DIGESTSIZE) {
@@ -137,7 +111,7 @@ HWCRYPT_EXPORT int hwcrypt_hash_setkey(struct hwcrypt_hash *h, const uint8_t *ke
 		h->op_open = 0;
 	}
 	errno = 0;
-	return (int)kcapi_err(kcapi_md_setkey(h->kh, key, (uint32_t)keylen));
+	return (int)_hwcrypt_kerr(kcapi_md_setkey(h->kh, key, (uint32_t)keylen));
 }
 
 HWCRYPT_EXPORT int hwcrypt_hash_update(struct hwcrypt_hash *h, const void *in, size_t inlen)
@@ -153,7 +127,7 @@ HWCRYPT_EXPORT int hwcrypt_hash_update(struct hwcrypt_hash *h, const void *in, s
 		h->streaming = 1;
 		h->op_open = 1;
 		errno = 0;
-		r = kcapi_err(kcapi_md_update(h->kh, p, n));
+		r = _hwcrypt_kerr(kcapi_md_update(h->kh, p, n));
 		if (r < 0)
 			return (int)r;
 		p += n;
@@ -170,7 +144,7 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_final(struct hwcrypt_hash *h, uint8_t *out, 
 		return -EINVAL;
 	h->op_open = 1;
 	errno = 0;
-	r = kcapi_err(kcapi_md_final(h->kh, out, h->digestsize));
+	r = _hwcrypt_kerr(kcapi_md_final(h->kh, out, h->digestsize));
 	h->streaming = 0;
 	if (r >= 0 && (size_t)r != h->digestsize)
 		return -EIO;
@@ -199,7 +173,7 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_digest(struct hwcrypt_hash *h, const void *i
 	}
 	h->op_open = 1;
 	errno = 0;
-	r = kcapi_err(kcapi_md_digest(h->kh, in, inlen, out, h->digestsize));
+	r = _hwcrypt_kerr(kcapi_md_digest(h->kh, in, inlen, out, h->digestsize));
 	if (r >= 0 && (size_t)r != h->digestsize)
 		return -EIO;
 	return r;

@@ -3,6 +3,7 @@
 #ifndef HWCRYPT_LIB_INTERNAL_H
 #define HWCRYPT_LIB_INTERNAL_H
 
+#include <sys/types.h>
 #include "hwcrypt.h"
 
 /* Everything is built with -fvisibility=hidden; the public API opts back in. */
@@ -19,7 +20,12 @@ int _hwcrypt_bind_name_typed(char *buf, size_t len, const char *alg, const char 
 int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
 			    const char *type, char **driver);
 
+ssize_t _hwcrypt_kerr(ssize_t r);
+
 struct kcapi_handle;
+int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, char *bound,
+		  const char *alg, const char *driver, const char *type,
+		  int (*init)(struct kcapi_handle **, const char *, uint32_t));
 int _hwcrypt_reopen(struct kcapi_handle **kh, const char *bound,
 		    int (*init)(struct kcapi_handle **, const char *, uint32_t),
 		    void (*destroy)(struct kcapi_handle *),

@@ -128,6 +128,7 @@ HWCRYPT_EXPORT int hwcrypt_rsa_key_unload(int32_t key)
 }
 
 /* "enc=pkcs1 hash=sha256": the parameter string keyctl_pkey_*() take. */
+#define PARAMS_LEN	96
 static int info(char *buf, size_t len, const char *enc, const char *hash)
 {
 	int n;
@@ -155,6 +156,15 @@ static long clamp_out(int32_t key, const char *params, int op, size_t *outlen)
 	if (*outlen > max)
 		*outlen = max;
 	return 0;
+}
+
+/* info() and clamp_out() in one, for the operations that write a result. */
+static int prepare(int32_t key, char *params, const char *enc, const char *hash, int op,
+		   size_t *outlen)
+{
+	int ret = info(params, PARAMS_LEN, enc, hash);
+
+	return ret ? ret : (int)clamp_out(key, params, op, outlen);
 }
 
 HWCRYPT_EXPORT int hwcrypt_rsa_size(int32_t key)
@@ -196,17 +206,14 @@ HWCRYPT_EXPORT ssize_t hwcrypt_rsa_sign(int32_t key, const char *enc, const char
 					const uint8_t *digest, size_t dlen,
 					uint8_t *sig, size_t siglen)
 {
-	char params[96];
+	char params[PARAMS_LEN];
 	int ret;
 
 	if (!digest || !sig || !dlen)
 		return -EINVAL;
 	ret = check_digest(hash, dlen);
 	if (!ret)
-		ret = info(params, sizeof(params), enc, hash);
-	if (ret)
-		return ret;
-	ret = (int)clamp_out(key, params, 's', &siglen);
+		ret = prepare(key, params, enc, hash, 's', &siglen);
 	if (ret)
 		return ret;
 	return kerr(keyctl_pkey_sign(key, params, digest, dlen, sig, siglen));
@@ -216,7 +223,7 @@ HWCRYPT_EXPORT int hwcrypt_rsa_verify(int32_t key, const char *enc, const char *
 				      const uint8_t *digest, size_t dlen,
 				      const uint8_t *sig, size_t siglen)
 {
-	char params[96];
+	char params[PARAMS_LEN];
 	long r;
 	int ret;
 
@@ -246,15 +253,12 @@ HWCRYPT_EXPORT int hwcrypt_rsa_verify(int32_t key, const char *enc, const char *
 HWCRYPT_EXPORT ssize_t hwcrypt_rsa_encrypt(int32_t key, const char *enc, const uint8_t *in,
 					   size_t inlen, uint8_t *out, size_t outlen)
 {
-	char params[96];
+	char params[PARAMS_LEN];
 	int ret;
 
 	if ((!in && inlen) || !out)
 		return -EINVAL;
-	ret = info(params, sizeof(params), enc, NULL);
-	if (ret)
-		return ret;
-	ret = (int)clamp_out(key, params, 'e', &outlen);
+	ret = prepare(key, params, enc, NULL, 'e', &outlen);
 	if (ret)
 		return ret;
 	return kerr(keyctl_pkey_encrypt(key, params, in, inlen, out, outlen));
@@ -263,16 +267,13 @@ HWCRYPT_EXPORT ssize_t hwcrypt_rsa_encrypt(int32_t key, const char *enc, const u
 HWCRYPT_EXPORT ssize_t hwcrypt_rsa_decrypt(int32_t key, const char *enc, const uint8_t *in,
 					   size_t inlen, uint8_t *out, size_t outlen)
 {
-	char params[96];
+	char params[PARAMS_LEN];
 	ssize_t r;
 	int ret;
 
 	if (!in || !inlen || !out)
 		return -EINVAL;
-	ret = info(params, sizeof(params), enc, NULL);
-	if (ret)
-		return ret;
-	ret = (int)clamp_out(key, params, 'd', &outlen);
+	ret = prepare(key, params, enc, NULL, 'd', &outlen);
 	if (ret)
 		return ret;
 	r = kerr(keyctl_pkey_decrypt(key, params, in, inlen, out, outlen));

@@ -43,43 +43,19 @@ static int mode_of(const char *alg)
 	return MODE_WHOLE;
 }
 
-static ssize_t kerr(ssize_t r)
-{
-	if (r == -1 && errno > EPERM)
-		return -errno;
-	return r;
-}
-
 HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
 					 const char *driver)
 {
-	char bound[_HWCRYPT_MAX_NAME];
 	struct hwcrypt_skcipher *h;
-	int explicit_driver = driver && *driver && strcmp(driver, "best");
 	int ret;
 
-	if (!handle || !alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
+	if (!handle)
 		return -EINVAL;
-	ret = _hwcrypt_bind_name_typed(bound, sizeof(bound), alg, driver, "skcipher");
-	if (ret)
-		return ret;
-	_hwcrypt_quiet_kcapi();
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	h->alg = strdup(alg);
-	if (!h->alg) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	memcpy(h->bound, bound, sizeof(bound));
-	ret = kcapi_cipher_init(&h->kh, bound, 0);
-	if (ret) {
-		h->kh = NULL;
-		ret = _hwcrypt_diagnose("skcipher", bound, ret);
-		goto fail;
-	}
-	ret = _hwcrypt_resolve_driver(alg, bound, explicit_driver, "skcipher", &h->driver);
+	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "skcipher",
+			    kcapi_cipher_init);
 	if (ret)
 		goto fail;
 	h->ivsize = kcapi_cipher_ivsize(h->kh);
@@ -126,7 +102,7 @@ HWCRYPT_EXPORT int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *h, const uin
 			return ret;
 	}
 	errno = 0;
-	ret = (int)kerr(kcapi_cipher_setkey(h->kh, key, (uint32_t)keylen));
+	ret = (int)_hwcrypt_kerr(kcapi_cipher_setkey(h->kh, key, (uint32_t)keylen));
 	if (ret < 0)
 		return ret == -ENOKEY || ret == -EOPNOTSUPP ? ret : -EINVAL;
 	h->keyed = 1;
@@ -215,7 +191,7 @@ static ssize_t run(struct hwcrypt_skcipher *h, const uint8_t *in, uint8_t *out, 
 broken:
 	h->broken = 1;
 	h->active = 0;
-	return kerr(r);
+	return _hwcrypt_kerr(r);
 }
 
 static int hold(struct hwcrypt_skcipher *h, const uint8_t *in, size_t len)

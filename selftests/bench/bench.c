@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "cpu.h"
+#include "bench_util.h"
 
 static const hwc_size sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
@@ -23,20 +23,10 @@ static double bar_for(const char *alg, hwc_size bytes)
 	return 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 struct side {
 	/* NULL: the OpenSSL side */
 	const struct hwc_hash_impl *impl;
 	struct hwc_md_ops ops;
-	unsigned long iters;
-	double best, second;	/* seconds for iters messages: fastest two runs */
 };
 
 static const EVP_MD *md;
@@ -44,12 +34,19 @@ static EVP_MD_CTX *mdctx;
 static unsigned char msg[16384] __attribute__((aligned(64)));
 
 /* What a kernel digest() does: init plus finup on a state the caller already owns. */
-static double run_side(struct side *s, hwc_size len, unsigned long iters)
+static struct side sides[MAXIMPL + 1];
+static hwc_size cur_len;
+
+static double run_side(void *arg, unsigned int side, unsigned long iters)
 {
+	struct side *s = &sides[side];
+	hwc_size len = cur_len;
 	unsigned char out[64];
 	struct hwc_md_state st;
 	unsigned long i;
-	double t0 = now();
+	double t0 = bench_now();
+
+	(void)arg;
 
 	if (s->impl) {
 		for (i = 0; i < iters; i++) {
@@ -66,23 +63,7 @@ static double run_side(struct side *s, hwc_size len, unsigned long iters)
 			}
 		}
 	}
-	return now() - t0;
-}
-
-/* Iterations for about @target seconds, found by doubling a short run. */
-static unsigned long calibrate(struct side *s, hwc_size len, double target)
-{
-	unsigned long n = 16;
-	double t;
-
-	for (;;) {
-		t = run_side(s, len, n);
-		if (t >= target / 16 || n >= (1ul << 40))
-			break;
-		n *= 2;
-	}
-	n = (unsigned long)(n * target / t);
-	return n ? n : 1;
+	return bench_now() - t0;
 }
 
 struct row {
@@ -159,39 +140,18 @@ static void write_plot(const char *svg)
 	remove(dat);
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--plot FILE.svg] [--features MASK] [--time SEC] [--repeats N]\n"
-		"          [--alg NAME]\n", argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
-	const char *plot = NULL, *only = NULL;
-	double target = 0.1;
-	unsigned int repeats = 3, i, j, r, z, nmiss = 0, nbars = 0;
-	int tsv = 0, k;
-	char fbuf[256];
+	struct bench_opts o = { .target = 0.1, .repeats = 3 };
+	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
+				   .wname = 7, .wsize = 6, .wimpl = 8 };
+	unsigned int i, j, z;
 
-	for (k = 1; k < argc; k++) {
-		if (!strcmp(argv[k], "--tsv"))
-			tsv = 1;
-		else if (!strcmp(argv[k], "--plot") && k + 1 < argc)
-			plot = argv[++k];
-		else if (!strcmp(argv[k], "--time") && k + 1 < argc)
-			target = atof(argv[++k]);
-		else if (!strcmp(argv[k], "--repeats") && k + 1 < argc)
-			repeats = (unsigned int)atoi(argv[++k]);
-		else if (!strcmp(argv[k], "--alg") && k + 1 < argc)
-			only = argv[++k];
-		else
-			usage(argv[0]);
-	}
-	if (target <= 0 || !repeats)
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 0,
+		    "usage: %s [--tsv] [--plot FILE.svg] [--features MASK] [--time SEC] [--repeats N]\n"
+		    "          [--alg NAME]\n");
+	tab.tsv = o.tsv;
 
 	for (i = 0; i < sizeof(msg); i++)
 		msg[i] = (unsigned char)(i * 131 + 7);
@@ -200,19 +160,13 @@ int main(int argc, char **argv)
 	if (!mdctx || !rows)
 		return 1;
 
-	if (!tsv) {
-		printf("features %s; best of %u-%u runs of ~%.2f s each; ratio = hwcrypt / OpenSSL\n",
-		       hwc_host_features_str(features, fbuf, sizeof(fbuf)), repeats, 2 * repeats,
-		       target);
-		printf("%-7s %6s  %-8s %13s %13s %7s  %s\n", "alg", "bytes", "impl", "hwcrypt MB/s",
-		       "openssl MB/s", "ratio", "bar");
-	}
+	bench_intro(&tab, &o, features, "", "", "");
 	for (i = 0; i < hwc_hash_ninfos; i++) {
 		const struct hwc_hash_info *info = &hwc_hash_infos[i];
-		struct side sides[MAXIMPL + 1];
+		struct bench_side_time times[MAXIMPL + 1];
 		unsigned int nsides = 1, fastest;
 
-		if (only && strcmp(only, info->name))
+		if (o.only && strcmp(o.only, info->name))
 			continue;
 		md = EVP_get_digestbyname(info->name);
 		if (!md) {
@@ -236,65 +190,27 @@ int main(int argc, char **argv)
 		for (z = 0; z < NSIZES; z++) {
 			hwc_size len = sizes[z];
 
-			for (j = 0; j < nsides; j++) {
-				sides[j].iters = calibrate(&sides[j], len, target);
-				sides[j].best = sides[j].second = 1e30;
-			}
-			/*
-			 * Interleaved so that clock drift or a noisy neighbour hits every side. A best
-			 * that no other run comes within 3% of may be luck or a neighbour's pause
-			 * on another side: then a few more rounds, up to twice the repeats.
-			 */
-			for (r = 0; r < 2 * repeats; r++) {
-				int settled = 1;
-
-				for (j = 0; j < nsides; j++) {
-					double t = run_side(&sides[j], len, sides[j].iters);
-
-					if (t < sides[j].best) {
-						sides[j].second = sides[j].best;
-						sides[j].best = t;
-					} else if (t < sides[j].second) {
-						sides[j].second = t;
-					}
-					settled &= sides[j].second < sides[j].best * 1.03;
-				}
-				if (r + 1 >= repeats && settled)
-					break;
-			}
+			cur_len = len;
+			for (j = 0; j < nsides; j++)
+				times[j].iters = bench_calibrate(run_side, NULL, j, o.target, 16, 16,
+								 1ul << 40);
+			bench_best_of(run_side, NULL, times, nsides, o.repeats);
 			for (j = 1; j < nsides; j++) {
 				struct row *row = &rows[nrows++];
 
 				row->alg = info->name;
 				row->bytes = len;
 				row->impl = sides[j].impl->impl;
-				row->hwc = len * sides[j].iters / sides[j].best / 1e6;
-				row->ossl = len * sides[0].iters / sides[0].best / 1e6;
+				row->hwc = len * times[j].iters / times[j].best / 1e6;
+				row->ossl = len * times[0].iters / times[0].best / 1e6;
 				row->bar = j == fastest ? bar_for(info->name, len) : 0;
-				if (tsv) {
-					printf("%s\t%zu\t%s\t%.1f\t%.1f\t%.3f\n", row->alg, (size_t)len,
-					       row->impl, row->hwc, row->ossl, row->hwc / row->ossl);
-				} else {
-					char barbuf[32] = "";
-					double ratio = row->hwc / row->ossl;
-
-					if (row->bar) {
-						nbars++;
-						nmiss += ratio < row->bar;
-						snprintf(barbuf, sizeof(barbuf), ">=%.2f %s", row->bar,
-							 ratio < row->bar ? "MISS" : "ok");
-					}
-					printf("%-7s %6zu  %-8s %13.1f %13.1f %7.3f  %s\n", row->alg,
-					       (size_t)len, row->impl, row->hwc, row->ossl, ratio, barbuf);
-				}
-				fflush(stdout);
+				bench_row(&tab, row->alg, len, row->impl, row->hwc, row->ossl, row->bar);
 			}
 		}
 	}
-	if (!tsv && nbars)
-		printf("acceptance bars: %u of %u met\n", nbars - nmiss, nbars);
-	if (plot)
-		write_plot(plot);
+	bench_bars_summary(&tab, "");
+	if (o.plot)
+		write_plot(o.plot);
 	EVP_MD_CTX_free(mdctx);
 	return 0;
 }

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "cpu.h"
 #include "hwc_aes.h"
+#include "bench_util.h"
 
 static const hwc_size sizes[] = { 64, 256, 1024, 8192, 16384 };
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
@@ -59,19 +59,9 @@ static double bar_tier(const struct alg *a, const struct hwc_aes_impl *impl, uns
 	return !strcmp(impl->impl, "aesni") && sizes[z] == 8192 ? 1.0 : 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-struct side {
-	const struct hwc_aes_impl *impl;	/* NULL: the OpenSSL side */
-	unsigned long iters;
-	double best, second;
-};
+/* Per side: the tier, NULL for the OpenSSL side. */
+static const struct hwc_aes_impl *sides[MAXIMPL + 1];
+static hwc_size cur_len;
 
 static const struct alg *cur;
 static EVP_CIPHER *cipher;
@@ -142,12 +132,16 @@ static void hwc_one(const struct hwc_aes_impl *impl, const unsigned char *iv,
 	}
 }
 
-static double run_side(struct side *s, hwc_size len, unsigned long iters)
+static double run_side(void *arg, unsigned int side, unsigned long iters)
 {
+	const struct hwc_aes_impl *impl = sides[side];
 	const unsigned char *in = cur->enc ? msg : ct;
 	const unsigned char *iv;
+	hwc_size len = cur_len;
 	unsigned long i;
-	double t0 = now();
+	double t0 = bench_now();
+
+	(void)arg;
 
 	for (i = 0; i < iters; i++) {
 		/*
@@ -157,27 +151,12 @@ static double run_side(struct side *s, hwc_size len, unsigned long iters)
 		 * made with: another would fail the tag.
 		 */
 		iv = cur->enc ? ivs[i % NIVS] : iv0;
-		if (s->impl)
-			hwc_one(s->impl, iv, in, len);
+		if (impl)
+			hwc_one(impl, iv, in, len);
 		else
 			ossl_one(iv, in, len);
 	}
-	return now() - t0;
-}
-
-static unsigned long calibrate(struct side *s, hwc_size len, double target)
-{
-	unsigned long n = 4;
-	double t;
-
-	for (;;) {
-		t = run_side(s, len, n);
-		if (t >= target / 16 || n >= (1ul << 40))
-			break;
-		n *= 2;
-	}
-	n = (unsigned long)(n * target / t);
-	return n ? n : 1;
+	return bench_now() - t0;
 }
 
 /* Sets the keys of both sides, and for decryption OpenSSL's ciphertext and tag at @len. */
@@ -197,39 +176,20 @@ static void prepare(hwc_size len)
 		die("EVP padding");
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--plot FILE] [--features MASK] [--time SEC] [--repeats N]\n"
-		"          [--alg NAME]\n", argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
-	const char *only = NULL;
-	double target = 0.1;
-	unsigned int repeats = 3, a, i, j, r, z, nmiss = 0, nbars = 0;
-	int tsv = 0, k, nprinted = 0;
-	char fbuf[256];
+	/* --plot is accepted and left to bench.c (hashes). */
+	struct bench_opts o = { .target = 0.1, .repeats = 3 };
+	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
+				   .wname = 15, .wsize = 6, .wimpl = 11 };
+	unsigned int a, i, j, z;
+	int nprinted = 0;
 
-	for (k = 1; k < argc; k++) {
-		if (!strcmp(argv[k], "--tsv"))
-			tsv = 1;
-		else if (!strcmp(argv[k], "--plot") && k + 1 < argc)
-			k++;	/* the plot is bench.c's (hashes) */
-		else if (!strcmp(argv[k], "--time") && k + 1 < argc)
-			target = atof(argv[++k]);
-		else if (!strcmp(argv[k], "--repeats") && k + 1 < argc)
-			repeats = (unsigned int)atoi(argv[++k]);
-		else if (!strcmp(argv[k], "--alg") && k + 1 < argc)
-			only = argv[++k];
-		else
-			usage(argv[0]);
-	}
-	if (target <= 0 || !repeats)
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 0,
+		    "usage: %s [--tsv] [--plot FILE] [--features MASK] [--time SEC] [--repeats N]\n"
+		    "          [--alg NAME]\n");
+	tab.tsv = o.tsv;
 
 	for (i = 0; i < sizeof(msg); i++)
 		msg[i] = (unsigned char)(i * 131 + 7);
@@ -249,10 +209,10 @@ int main(int argc, char **argv)
 
 	for (a = 0; a < NALGS; a++) {
 		const struct alg *al = &algs[a];
-		struct side sides[MAXIMPL + 1];
+		struct bench_side_time times[MAXIMPL + 1];
 		unsigned int nsides = 1, fastest;
 
-		if (only && strcmp(only, al->name))
+		if (o.only && strcmp(o.only, al->name))
 			continue;
 		cur = al;
 		cipher = EVP_CIPHER_fetch(NULL, al->ossl, NULL);
@@ -271,82 +231,44 @@ int main(int argc, char **argv)
 			die("setkey");
 		}
 		memset(sides, 0, sizeof(sides));
-		sides[nsides++].impl = &hwc_aes_generic;
+		sides[nsides++] = &hwc_aes_generic;
 		for (j = 0; j < hwc_aes_nimpls && nsides <= MAXIMPL; j++) {
 			const struct hwc_aes_impl *impl = &hwc_aes_impls[j];
 			unsigned int need = impl->features |
 					    (al->mode == GCM ? impl->aead_features : 0);
 
 			if ((need & features) == need)
-				sides[nsides++].impl = impl;
+				sides[nsides++] = impl;
 		}
 		fastest = nsides - 1;
 
-		if (!tsv && !nprinted++) {
-			printf("AES: features %s; best of %u-%u runs of ~%.2f s each; one request per "
-			       "message; ratio = hwcrypt / OpenSSL\n",
-			       hwc_host_features_str(features, fbuf, sizeof(fbuf)), repeats,
-			       2 * repeats, target);
-			printf("%-15s %6s  %-11s %13s %13s %7s  %s\n", "alg", "bytes", "impl",
-			       "hwcrypt MB/s", "openssl MB/s", "ratio", "bar");
-		}
+		if (!nprinted++)
+			bench_intro(&tab, &o, features, "AES: ", "", "one request per message; ");
 		for (z = 0; z < NSIZES; z++) {
 			hwc_size len = sizes[z];
 
 			prepare(len);
+			cur_len = len;
 			for (j = 0; j < nsides; j++) {
 				/* The portable core is slow by design: a shorter run is enough. */
-				double t = sides[j].impl == &hwc_aes_generic ? target / 4 : target;
+				double t = sides[j] == &hwc_aes_generic ? o.target / 4 : o.target;
 
-				sides[j].iters = calibrate(&sides[j], len, t);
-				sides[j].best = sides[j].second = 1e30;
+				times[j].iters = bench_calibrate(run_side, NULL, j, t, 4, 16, 1ul << 40);
 			}
-			/* Interleaved; more rounds while the best is not confirmed within 3%. */
-			for (r = 0; r < 2 * repeats; r++) {
-				int settled = 1;
-
-				for (j = 0; j < nsides; j++) {
-					double t = run_side(&sides[j], len, sides[j].iters);
-
-					if (t < sides[j].best) {
-						sides[j].second = sides[j].best;
-						sides[j].best = t;
-					} else if (t < sides[j].second) {
-						sides[j].second = t;
-					}
-					settled &= sides[j].second < sides[j].best * 1.03;
-				}
-				if (r + 1 >= repeats && settled)
-					break;
-			}
+			bench_best_of(run_side, NULL, times, nsides, o.repeats);
 			for (j = 1; j < nsides; j++) {
-				double hwc = len * sides[j].iters / sides[j].best / 1e6;
-				double ossl = len * sides[0].iters / sides[0].best / 1e6;
-				double ratio = hwc / ossl, bar = bar_tier(al, sides[j].impl, z);
-				char barbuf[32] = "";
+				double hwc = len * times[j].iters / times[j].best / 1e6;
+				double ossl = len * times[0].iters / times[0].best / 1e6;
+				double bar = bar_tier(al, sides[j], z);
 
 				if (j == fastest && bar_fastest(al, z) > bar)
 					bar = bar_fastest(al, z);
-				if (tsv) {
-					printf("%s\t%zu\t%s\t%.1f\t%.1f\t%.3f\n", al->name, (size_t)len,
-					       sides[j].impl->impl, hwc, ossl, ratio);
-				} else {
-					if (bar) {
-						nbars++;
-						nmiss += ratio < bar;
-						snprintf(barbuf, sizeof(barbuf), ">=%.2f %s", bar,
-							 ratio < bar ? "MISS" : "ok");
-					}
-					printf("%-15s %6zu  %-11s %13.1f %13.1f %7.3f  %s\n", al->name,
-					       (size_t)len, sides[j].impl->impl, hwc, ossl, ratio, barbuf);
-				}
-				fflush(stdout);
+				bench_row(&tab, al->name, len, sides[j]->impl, hwc, ossl, bar);
 			}
 		}
 		EVP_CIPHER_free(cipher);
 	}
-	if (!tsv && nbars)
-		printf("AES acceptance bars: %u of %u met\n", nbars - nmiss, nbars);
+	bench_bars_summary(&tab, "AES ");
 	EVP_CIPHER_CTX_free(cctx);
 	return 0;
 }

@@ -12,25 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <time.h>
 #include "cpu.h"
 #include "hwc_rsa.h"
+#include "bench_util.h"
 
 static const unsigned int keybits[] = { 2048, 3072, 4096 };
 #define NKEYS (sizeof(keybits) / sizeof(keybits[0]))
-
-/*
- * The thread's CPU time, not the wall clock: on a machine shared with other jobs, time spent
- * runnable but not running would otherwise count against whichever side was measured then.
- * Both sides run in this one thread, so the ratio stays like for like.
- */
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Bars of the RSA issue for the fastest tier (mulx) and for portable C. */
 static double bar_for(int priv, unsigned int bits, const char *impl)
@@ -57,12 +44,18 @@ static void die(const char *what)
 	exit(1);
 }
 
-static double run(struct ctx *c, unsigned long iters)
+/*
+ * Timed in the thread's CPU time, not the wall clock: on a machine shared with other jobs,
+ * time spent runnable but not running would otherwise count against whichever side was
+ * measured then. Both sides run in this one thread, so the ratio stays like for like.
+ */
+static double run(void *arg, unsigned int side, unsigned long iters)
 {
+	struct ctx *c = (struct ctx *)arg + side;
 	unsigned char rnd[HWC_RSA_RANDOM_BYTES];
 	unsigned long i;
 	size_t outlen;
-	double t0 = now();
+	double t0 = bench_cpu_now();
 
 	for (i = 0; i < iters; i++) {
 		if (c->key && c->priv) {
@@ -82,22 +75,7 @@ static double run(struct ctx *c, unsigned long iters)
 				die("OpenSSL RSA operation");
 		}
 	}
-	return now() - t0;
-}
-
-static unsigned long calibrate(struct ctx *c, double target)
-{
-	unsigned long n = 1;
-	double t;
-
-	for (;;) {
-		t = run(c, n);
-		if (t >= target / 8 || n >= (1ul << 30))
-			break;
-		n *= 2;
-	}
-	n = (unsigned long)(n * target / t);
-	return n ? n : 1;
+	return bench_cpu_now() - t0;
 }
 
 static void load_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_PKEY *pkey)
@@ -130,57 +108,32 @@ static void load_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_
 		free(buf[i]);
 }
 
-static void usage(const char *argv0)
-{
-	fprintf(stderr,
-		"usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
-		"          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n",
-		argv0);
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
-	const char *only = NULL, *keydir = "keys";
-	double target = 0.1;
-	unsigned int repeats = 3, i, j, r, nmiss = 0, nbars = 0;
-	int tsv = 0, k, priv;
-	char fbuf[256], path[512];
+	/* --plot is accepted: the plot is bench.c's (MB/s of hashes); nothing to add here. */
+	struct bench_opts o = { .target = 0.1, .repeats = 3, .keydir = "keys" };
+	struct bench_table tab = { .name = "op", .size = "bits", .unit = "op/s",
+				   .wname = 11, .wsize = 5, .wimpl = 8 };
+	const char *only;
+	unsigned int i, j;
+	int priv;
+	char path[512];
 
-	for (k = 1; k < argc; k++) {
-		if (!strcmp(argv[k], "--tsv"))
-			tsv = 1;
-		else if (!strcmp(argv[k], "--plot") && k + 1 < argc)
-			k++;	/* the plot is bench.c's (MB/s of hashes); nothing to add here */
-		else if (!strcmp(argv[k], "--time") && k + 1 < argc)
-			target = atof(argv[++k]);
-		else if (!strcmp(argv[k], "--repeats") && k + 1 < argc)
-			repeats = (unsigned int)atoi(argv[++k]);
-		else if (!strcmp(argv[k], "--alg") && k + 1 < argc)
-			only = argv[++k];
-		else if (!strcmp(argv[k], "--keys") && k + 1 < argc)
-			keydir = argv[++k];
-		else
-			usage(argv[0]);
-	}
-	if (target <= 0 || !repeats)
-		usage(argv[0]);
+	bench_parse(argc, argv, &o, 1,
+		    "usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
+		    "          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n");
+	only = o.only;
+	tab.tsv = o.tsv;
 	if (only && strcmp(only, "rsa") && strcmp(only, "rsa-private") && strcmp(only, "rsa-public"))
 		return 0;
 
-	if (!tsv) {
-		printf("rsa: features %s; best of %u-%u runs of ~%.2f s CPU time each; ratio = hwcrypt / OpenSSL\n",
-		       hwc_host_features_str(features, fbuf, sizeof(fbuf)), repeats, 2 * repeats,
-		       target);
-		printf("%-11s %5s  %-8s %13s %13s %7s  %s\n", "op", "bits", "impl", "hwcrypt op/s",
-		       "openssl op/s", "ratio", "bar");
-	}
+	bench_intro(&tab, &o, features, "rsa: ", " CPU time", "");
 	for (i = 0; i < NKEYS; i++) {
 		EVP_PKEY *pkey;
 		FILE *f;
 
-		snprintf(path, sizeof(path), "%s/rsa%u.pem", keydir, keybits[i]);
+		snprintf(path, sizeof(path), "%s/rsa%u.pem", o.keydir, keybits[i]);
 		f = fopen(path, "r");
 		if (!f || !(pkey = PEM_read_PrivateKey(f, NULL, NULL, NULL))) {
 			fprintf(stderr, "bench_rsa: cannot load %s\n", path);
@@ -191,8 +144,7 @@ int main(int argc, char **argv)
 			const char *op = priv ? "rsa-private" : "rsa-public";
 			struct ctx sides[1 + 4];
 			unsigned int nsides = 1;
-			double best[5], second[5];
-			unsigned long iters[5];
+			struct bench_side_time times[1 + 4];
 
 			if (only && strcmp(only, "rsa") && strcmp(only, op))
 				continue;
@@ -224,48 +176,16 @@ int main(int argc, char **argv)
 				for (b = 0; b < sides[j].bytes; b++)
 					sides[j].in[b] = (unsigned char)(b * 167 + 13);
 				sides[j].in[0] = 0x3c;
-				iters[j] = calibrate(&sides[j], target);
-				best[j] = second[j] = 1e30;
+				times[j].iters = bench_calibrate(run, sides, j, o.target, 1, 8, 1ul << 30);
 			}
-			/* Interleaved runs, as in bench.c, until the best two agree within 3%. */
-			for (r = 0; r < 2 * repeats; r++) {
-				int settled = 1;
-
-				for (j = 0; j < nsides; j++) {
-					double t = run(&sides[j], iters[j]);
-
-					if (t < best[j]) {
-						second[j] = best[j];
-						best[j] = t;
-					} else if (t < second[j]) {
-						second[j] = t;
-					}
-					settled &= second[j] < best[j] * 1.03;
-				}
-				if (r + 1 >= repeats && settled)
-					break;
-			}
+			bench_best_of(run, sides, times, nsides, o.repeats);
 			for (j = 1; j < nsides; j++) {
 				const char *impl = sides[j].key->bn->impl;
-				double hwc = iters[j] / best[j], ossl = iters[0] / best[0];
-				double bar = bar_for(priv, keybits[i], impl);
+				double hwc = times[j].iters / times[j].best;
+				double ossl = times[0].iters / times[0].best;
 
-				if (tsv) {
-					printf("%s\t%u\t%s\t%.1f\t%.1f\t%.3f\n", op, keybits[i], impl,
-					       hwc, ossl, hwc / ossl);
-				} else {
-					char barbuf[32] = "";
-
-					if (bar) {
-						nbars++;
-						nmiss += hwc / ossl < bar;
-						snprintf(barbuf, sizeof(barbuf), ">=%.2f %s", bar,
-							 hwc / ossl < bar ? "MISS" : "ok");
-					}
-					printf("%-11s %5u  %-8s %13.1f %13.1f %7.3f  %s\n", op,
-					       keybits[i], impl, hwc, ossl, hwc / ossl, barbuf);
-				}
-				fflush(stdout);
+				bench_row(&tab, op, keybits[i], impl, hwc, ossl,
+					  bar_for(priv, keybits[i], impl));
 				hwc_rsa_key_wipe((struct hwc_rsa_key *)sides[j].key);
 				free((void *)sides[j].key);
 				free(sides[j].ws);
@@ -274,7 +194,6 @@ int main(int argc, char **argv)
 		}
 		EVP_PKEY_free(pkey);
 	}
-	if (!tsv && nbars)
-		printf("rsa acceptance bars: %u of %u met\n", nbars - nmiss, nbars);
+	bench_bars_summary(&tab, "rsa ");
 	return 0;
 }

@@ -13,16 +13,7 @@ drv=$(hwc_expected_drivers | tr ' ' '\n' | grep '^rsa-hwcrypt-')
 check_eq "$drv is the kernel's choice for rsa" "$drv" "$(hwc_kernel_choice rsa)"
 check_eq "$drv selftest" passed "$(crypto_field "$drv" selftest)"
 
-# keyctl's asymmetric keys need the PKCS#8 parser (a module on Debian's kernels).
-if ! grep -q pkcs8 /proc/modules && ! modprobe pkcs8_key_parser 2>/dev/null; then
-	f=$(find "/lib/modules/$(uname -r)" -name 'pkcs8_key_parser.ko*' | head -n 1)
-	case "$f" in
-	*.xz) xz -dc "$f" >/tmp/pkcs8.ko && insmod /tmp/pkcs8.ko ;;
-	*.zst) zstd -qdc "$f" >/tmp/pkcs8.ko && insmod /tmp/pkcs8.ko ;;
-	?*) insmod "$f" ;;
-	esac
-fi
-if ! grep -q pkcs8 /proc/modules && ! grep -q pkcs8 /proc/kallsyms 2>/dev/null; then
+if ! hwc_load_pkcs8; then
 	fail "pkcs8_key_parser" "cannot load it"
 	hwc_rmmod
 	exit 0
@@ -37,9 +28,8 @@ head -c 100 /dev/urandom >"$dir/secret"
 
 for bits in 2048 4096; do
 	pem=$HWC_REPO/selftests/keys/rsa$bits.pem
-	openssl pkcs8 -topk8 -nocrypt -outform DER -in "$pem" -out "$dir/key.p8"
-	openssl pkey -in "$pem" -pubout -out "$dir/pub.pem"
-	id=$(keyctl padd asymmetric "hwc$bits" "$ring" <"$dir/key.p8")
+	hwc_rsa_key_files "$pem" "$dir"
+	id=$(keyctl padd asymmetric "hwc$bits" "$ring" <"$dir/key.der")
 	if [ -z "$id" ]; then
 		fail "keyctl padd asymmetric rsa$bits" "no key id"
 		continue

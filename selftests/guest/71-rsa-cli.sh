@@ -26,8 +26,7 @@ head -c 100 /dev/urandom >"$d/secret"
 
 for bits in 2048 4096; do
 	pem=$HWC_REPO/selftests/keys/rsa$bits.pem
-	openssl pkcs8 -topk8 -nocrypt -outform DER -in "$pem" -out "$d/key.der"
-	openssl pkey -in "$pem" -pubout -out "$d/pub.pem"
+	hwc_rsa_key_files "$pem" "$d"
 	cp "$HWC_REPO/selftests/keys/rsa$bits-cert.der" "$d/cert.der"
 	priv0=$(ops 2)
 	pub0=$(ops 4)

@@ -152,3 +152,10 @@ hwc_load_pkcs8() {
 	fi
 	grep -q pkcs8 /proc/modules || grep -q pkcs8 /proc/kallsyms 2>/dev/null
 }
+
+# hwc_rsa_key_files PEM DIR: DIR/key.der (PKCS#8 DER, what keyctl and `hwcrypt rsa -k` take)
+# and DIR/pub.pem (the public key, for OpenSSL's side) from the private key PEM.
+hwc_rsa_key_files() {
+	openssl pkcs8 -topk8 -nocrypt -outform DER -in "$1" -out "$2/key.der"
+	openssl pkey -in "$1" -pubout -out "$2/pub.pem"
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the benchmarks (bench.c, bench_aes.c, bench_rsa.c) share: options, calibration,
+ * interleaved best-of runs, and the table/TSV rows with their acceptance bars.
+ */
+#ifndef HWC_BENCH_UTIL_H
+#define HWC_BENCH_UTIL_H
+
+struct bench_opts {
+	int tsv;
+	const char *plot;	/* only bench.c draws one; the others accept and ignore it */
+	double target;		/* seconds per timed run */
+	unsigned int repeats;
+	const char *only;	/* --alg */
+	const char *keydir;	/* --keys, where the caller allows it (else left as set) */
+};
+
+/*
+ * --tsv --plot --time --repeats --alg (--keys if @keys) into @o; anything else prints @usage
+ * (a format taking argv[0]) on stderr and exits with 2.
+ */
+void bench_parse(int argc, char **argv, struct bench_opts *o, int keys, const char *usage);
+
+/* Wall clock (CLOCK_MONOTONIC) and this thread's CPU time, in seconds. */
+double bench_now(void);
+double bench_cpu_now(void);
+
+/* Times @iters operations of side @side; what each benchmark measures. */
+typedef double bench_run_fn(void *arg, unsigned int side, unsigned long iters);
+
+struct bench_side_time {
+	unsigned long iters;
+	double best, second;	/* seconds for iters operations: fastest two runs */
+};
+
+/*
+ * Iterations for about @target seconds: @start doubled until a run takes @target / @div
+ * (or @start reaches @max), then scaled.
+ */
+unsigned long bench_calibrate(bench_run_fn *run, void *arg, unsigned int side, double target,
+			      unsigned long start, double div, unsigned long max);
+
+/*
+ * Runs the @n sides interleaved, so that clock drift or a noisy neighbour hits every side,
+ * @repeats rounds and up to twice that while a side's best is not confirmed within 3%.
+ */
+void bench_best_of(bench_run_fn *run, void *arg, struct bench_side_time *t, unsigned int n,
+		   unsigned int repeats);
+
+/* Table (or TSV) rows: column widths, and the acceptance bars counted over the rows. */
+struct bench_table {
+	int tsv;
+	const char *name, *size, *unit;	/* column titles: "alg", "bytes", "MB/s" */
+	int wname, wsize, wimpl;
+	unsigned int nbars, nmiss;
+};
+
+/*
+ * The table's two header lines (nothing in TSV): "@prefix features ...; best of ... runs of
+ * ~T s@clock each; @note ratio = ..." and the column titles.
+ */
+void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsigned int features,
+		 const char *prefix, const char *clock, const char *note);
+/* One row; @bar nonzero: the ratio hwcrypt / OpenSSL must reach it. */
+void bench_row(struct bench_table *t, const char *name, unsigned long size, const char *impl,
+	       double hwc, double ossl, double bar);
+/* "@prefix acceptance bars: M of N met" after a table that had bars. */
+void bench_bars_summary(const struct bench_table *t, const char *prefix);
+
+#endif
