@@ -119,7 +119,7 @@ initrd=$vmcache/initramfs-$abi.cpio.gz
 # Required: 9p and AF_ALG. Optional (loaded when modular, built-ins skipped; failures only logged):
 # algorithms and templates tests may instantiate, which a guest without modprobe cannot autoload.
 required=(virtio_pci 9pnet_virtio 9p crypto_user af_alg algif_hash algif_skcipher algif_aead)
-optional=(sha512_generic sha3_generic sha1_powerpc md5_ppc cryptd crypto_simd ecb cbc ctr xts gcm
+optional=(sha512_generic sha3_generic sha1_powerpc md5_ppc cryptd crypto_simd ecb cbc cts ctr xts gcm
 	ccm gf128mul ghash_generic aes_generic vmx_crypto drbg jitterentropy_rng pkcs8_key_parser
 	loop dm_mod dm_crypt)
 plan=()
