@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Concurrency stress: AF_ALG threads on every CPU hash through every hwcrypt driver and hmac()
-# over it (digests checked against OpenSSL) while IPsec ESP with hmac(sha256) (softirq context)
-# and dm-crypt with ESSIV over sha256 run; rmmod is refused throughout. Then load/unload cycles
-# while idle. HWC_FULL=1 runs longer.
+# Concurrency stress: AF_ALG threads on every CPU run every hwcrypt hash, hmac() over it,
+# skcipher and aead driver (results checked against OpenSSL) while IPsec ESP with cbc(aes) and
+# hmac(sha256) (softirq context) and dm-crypt with ESSIV over sha256 run; rmmod is refused
+# throughout. Then load/unload cycles while idle. HWC_FULL=1 runs longer.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
