@@ -11,7 +11,8 @@
  *   vdec, vdeclast, vbcast (one block into every lane), vlow (lane 0), vfrom_lanes (VW xmm
  *   blocks), vlane_index (lane l: l in its low 64 bits), vshuf8, vadd64, vsll64/vsrl64 (each
  *   64-bit element, constant or runtime count), vswap64 (64-bit halves of every block
- *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b).
+ *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
+ *   optionally vxts8_loop (an XTS main loop of its own, see xts8).
  *
  * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
  * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
@@ -400,9 +401,6 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
 
 /* ---- XTS ---- */
 
-/* xmm: six blocks and six tweaks in flight leave registers for the tweak arithmetic. */
-#define XTS_UNROLL (VW == 1 ? 6 : UNROLL)
-
 /*
  * T * alpha^s for every block, 0 <= s <= 57: a left shift of the little-endian 128-bit
  * tweak by s, the s bits leaving x^127 folded back as their product with x^7 + x^2 + x + 1
@@ -456,10 +454,7 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 
 	tw[0] = *base;
 #if VW == 1
-	/*
-	 * xmm: sixteen registers hold eight blocks and eight tweaks only if each tweak comes
-	 * from the one before it (a short dependency chain that the AES rounds hide).
-	 */
+	/* xmm (the last, at most four, blocks): each tweak from the one before it. */
 #pragma GCC unroll 8
 	for (j = 1; j < n; j++)
 		tw[j] = xmul_x(tw[j - 1], 1);
@@ -481,9 +476,30 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #if VW == 1
 	*base = xmul_x(tw[n - 1], 1);
 #else
-	*base = n == XTS_UNROLL ? xmul_v(*base, XTS_UNROLL * VW) : xmul_v(*base, (int)nblk);
+	*base = n == UNROLL ? xmul_v(*base, UNROLL * VW) : xmul_v(*base, (int)nblk);
 #endif
 }
+
+#ifdef vxts8_loop
+/*
+ * The main loop, eight blocks a step, from the including file (xmm: aes_ni_modes.c): it reads
+ * each step's tweaks from one half of @tb, filled by the step before, and writes the next
+ * step's to the other half while the rounds run, so no block waits for the tweak chain.
+ */
+AI void xts8(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size n8,
+	     __m128i *tp)
+{
+	__m128i tb[16], t = *tp;
+	int j;
+
+	for (j = 0; j < 8; j++) {
+		tb[j] = t;
+		t = xmul_x(t, 1);
+	}
+	*tp = vxts8_loop(enc ? k->ek : k->dk, k->nr, enc, dst, src, n8, tb, t);
+	hwc_memzero_explicit(tb, sizeof(tb));
+}
+#endif
 
 AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		  hwc_size len, hwc_u8 tweak[16])
@@ -494,9 +510,18 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	vec base = xts_lanes(t);
 
 	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
-	for (; full >= XTS_UNROLL * VW; full -= XTS_UNROLL * VW, src += 16 * XTS_UNROLL * VW,
-	     dst += 16 * XTS_UNROLL * VW)
-		xts_chunk(&r, enc, dst, src, XTS_UNROLL * VW, &base, XTS_UNROLL);
+#ifdef vxts8_loop
+	if (full >= 8) {
+		xts8(k, enc, dst, src, full / 8, &base);
+		src += 16 * (full & ~(hwc_size)7);
+		dst += 16 * (full & ~(hwc_size)7);
+		full %= 8;
+	}
+#else
+	for (; full >= UNROLL * VW; full -= UNROLL * VW, src += 16 * UNROLL * VW,
+	     dst += 16 * UNROLL * VW)
+		xts_chunk(&r, enc, dst, src, UNROLL * VW, &base, UNROLL);
+#endif
 	while (full) {
 		c = full > 4 * VW ? 4 * VW : full;
 #define XTS_CALL(q) xts_chunk(&r, enc, dst, src, c, &base, q)
