@@ -238,32 +238,57 @@ void FN(hwc_aes_ecb_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 /*
  * Encryption is one chain, bound by AESENC latency. The next block's whitening (P ^ k0) and the
  * last round of the current one are folded into one AESENCLAST with key klast ^ k0 ^ P_next,
- * computed off the chain: one XOR less per block on the critical path.
+ * computed off the chain: the chain is nr AES instructions per block, nothing else. P_next is
+ * loaded before the current block is stored: a load after that store could be held back by a
+ * predicted (false) dependency on it, which puts the store on the chain. The rounds are
+ * unrolled for the constant @nr: round keys in registers, no inner loop.
  */
-void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			  hwc_size n, hwc_u8 iv[16])
+AI void cbc_enc_nr(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		   hwc_u8 iv[16], const unsigned int nr)
 {
-	__m128i rk[HWC_AES_MAX_ROUNDS + 1], x, c = _mm_loadu_si128((const __m128i *)iv);
-	unsigned int i, nr = k->nr;
+	__m128i rk[HWC_AES_MAX_ROUNDS + 1], kf, x, t = _mm_setzero_si128(), c;
+	unsigned int i;
 
+#pragma GCC unroll 15
 	for (i = 0; i <= nr; i++)
 		rk[i] = _mm_loadu_si128((const __m128i *)(k->ek + 16 * i));
-	if (!n)
-		return;
-	x = _mm_xor_si128(c, _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), rk[0]));
+	kf = _mm_xor_si128(rk[nr], rk[0]);
+	x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)iv),
+			  _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), rk[0]));
 	for (;;) {
+		if (n > 1) {
+			src += 16;
+			t = _mm_xor_si128(kf, _mm_loadu_si128((const __m128i *)src));
+		}
+#pragma GCC unroll 14
 		for (i = 1; i < nr; i++)
 			x = _mm_aesenc_si128(x, rk[i]);
 		c = _mm_aesenclast_si128(x, rk[nr]);
 		_mm_storeu_si128((__m128i *)dst, c);
 		if (!--n)
 			break;
-		src += 16;
 		dst += 16;
-		x = _mm_aesenclast_si128(x, _mm_xor_si128(rk[nr], _mm_xor_si128(
-			rk[0], _mm_loadu_si128((const __m128i *)src))));
+		x = _mm_aesenclast_si128(x, t);
 	}
 	_mm_storeu_si128((__m128i *)iv, c);
+}
+
+void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n, hwc_u8 iv[16])
+{
+	if (!n)
+		return;
+	switch (k->nr) {
+	case 10:
+		cbc_enc_nr(k, dst, src, n, iv, 10);
+		break;
+	case 12:
+		cbc_enc_nr(k, dst, src, n, iv, 12);
+		break;
+	default:
+		cbc_enc_nr(k, dst, src, n, iv, 14);
+		break;
+	}
 }
 
 /*
