@@ -65,14 +65,22 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hw
  * the shadow of the rounds. Constant time: no data-dependent branch or address.
  */
 #define XTS8_X8(f) f(0) f(1) f(2) f(3) f(4) f(5) f(6) f(7)
-/* Whitening: P ^ T ^ k0. */
+/*
+ * The buffer holds each tweak T already xored with k0: whitening is one pxor, and the last
+ * round takes T ^ klast (= the buffer's value ^ k0 ^ klast, in @kl) as its key, since
+ * AESENCLAST/AESDECLAST end by xoring their key: the output tweak costs no step of its own.
+ */
 #define XTS8_IN(j)							\
 	"movdqu " #j "*16(%[src]), %%xmm" #j "\n\t"			\
-	"pxor " #j "*16(%[cur]), %%xmm" #j "\n\t"			\
-	"pxor %[k0], %%xmm" #j "\n\t"
-#define XTS8_OUT(j)							\
-	"pxor " #j "*16(%[cur]), %%xmm" #j "\n\t"			\
+	"pxor " #j "*16(%[cur]), %%xmm" #j "\n\t"
+#define XTS8_LAST(op, j)						\
+	"movdqa " #j "*16(%[cur]), %[rk]\n\t"				\
+	"pxor %[kl], %[rk]\n\t"						\
+	op " %[rk], %%xmm" #j "\n\t"					\
 	"movdqu %%xmm" #j ", " #j "*16(%[dst])\n\t"
+#define XTS8_LAST8(op)							\
+	XTS8_LAST(op, 0) XTS8_LAST(op, 1) XTS8_LAST(op, 2) XTS8_LAST(op, 3)	\
+	XTS8_LAST(op, 4) XTS8_LAST(op, 5) XTS8_LAST(op, 6) XTS8_LAST(op, 7)
 /*
  * The tweak of block j of the next step, then T * alpha (IEEE 1619 5.2): a left shift by one
  * of each 64-bit half, the bit leaving the low half carried into the high one and the bit
@@ -83,7 +91,9 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hw
  * The chain from one tweak to the next is then one add and one xor.
  */
 #define XTS8_TW(j)							\
-	"movdqa %[t], " #j "*16(%[nxt])\n\t"				\
+	"movdqa %[t], %[tmp]\n\t"					\
+	"pxor %[k0], %[tmp]\n\t"					\
+	"movdqa %[tmp], " #j "*16(%[nxt])\n\t"				\
 	"movdqa %[h], %[tmp]\n\t"					\
 	"paddd %[h], %[h]\n\t"						\
 	"psrad $31, %[tmp]\n\t"						\
@@ -105,12 +115,11 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hw
 	XTS8_ROUND(op, 9)
 #define XTS8_R12(op) XTS8_R10(op) XTS8_ROUND(op, 10) XTS8_ROUND(op, 11)
 #define XTS8_R14(op) XTS8_R12(op) XTS8_ROUND(op, 12) XTS8_ROUND(op, 13)
-#define XTS8_ASM(op, rounds, nr)						\
+#define XTS8_ASM(op, rounds)						\
 	__asm__ volatile("1:\n\t"						\
 			 XTS8_X8(XTS8_IN)					\
 			 rounds(op)						\
-			 XTS8_ROUND(op "last", nr)				\
-			 XTS8_X8(XTS8_OUT)					\
+			 XTS8_LAST8(op "last")					\
 			 "add $128, %[src]\n\t"					\
 			 "add $128, %[dst]\n\t"					\
 			 "xchg %[cur], %[nxt]\n\t"				\
@@ -119,7 +128,8 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hw
 			 : [src] "+r"(src), [dst] "+r"(dst), [cur] "+r"(cur),	\
 			   [nxt] "+r"(nxt), [n] "+r"(n8), [t] "+x"(t),		\
 			   [tmp] "=&x"(tmp), [h] "=&x"(h), [rk] "=&x"(rk)	\
-			 : [k] "r"(keys), [k0] "x"(k0), [mask] "x"(mask)	\
+			 : [k] "r"(keys), [k0] "x"(k0), [kl] "x"(kl),		\
+			   [mask] "x"(mask)					\
 			 : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",	\
 			   "xmm7", "cc", "memory")
 
@@ -132,28 +142,33 @@ vxts8_loop(const hwc_u8 *keys, unsigned int nr, int enc, hwc_u8 *dst, const hwc_
 	   hwc_size n8, __m128i tb[16], __m128i t)
 {
 	const __m128i k0 = _mm_loadu_si128((const __m128i *)keys);
+	const __m128i kl = _mm_xor_si128(k0, _mm_loadu_si128((const __m128i *)(keys + 16 * nr)));
 	const __m128i mask = _mm_set_epi32(0, 1, 0, 0x87);
 	__m128i *cur = tb, *nxt = tb + 8, tmp, h, rk;
+	int j;
+
+	for (j = 0; j < 8; j++)
+		cur[j] = _mm_xor_si128(cur[j], k0);
 
 	if (enc) {
 		if (nr == 10)
-			XTS8_ASM("aesenc", XTS8_R10, 10);
+			XTS8_ASM("aesenc", XTS8_R10);
 		else if (nr == 12)
-			XTS8_ASM("aesenc", XTS8_R12, 12);
+			XTS8_ASM("aesenc", XTS8_R12);
 		else
-			XTS8_ASM("aesenc", XTS8_R14, 14);
+			XTS8_ASM("aesenc", XTS8_R14);
 	} else {
 		if (nr == 10)
-			XTS8_ASM("aesdec", XTS8_R10, 10);
+			XTS8_ASM("aesdec", XTS8_R10);
 		else if (nr == 12)
-			XTS8_ASM("aesdec", XTS8_R12, 12);
+			XTS8_ASM("aesdec", XTS8_R12);
 		else
-			XTS8_ASM("aesdec", XTS8_R14, 14);
+			XTS8_ASM("aesdec", XTS8_R14);
 	}
 	(void)tmp;
 	(void)h;
 	(void)rk;
-	return cur[0];
+	return _mm_xor_si128(cur[0], k0);
 }
 #define vxts8_loop vxts8_loop
 
