@@ -479,7 +479,7 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 
 	tw[0] = *base;
 #if VW == 1
-	/* xmm (the last, at most four, blocks): each tweak from the one before it. */
+	/* xmm (the last blocks, up to four a chunk): each tweak from the one before it. */
 #pragma GCC unroll 8
 	for (j = 1; j < n; j++)
 		tw[j] = xmul_x(tw[j - 1], 1);
