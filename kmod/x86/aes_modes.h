@@ -11,7 +11,8 @@
  *   vdec, vdeclast, vbcast (one block into every lane), vlow (lane 0), vfrom_lanes (VW xmm
  *   blocks), vlane_index (lane l: l in its low 64 bits), vshuf8, vadd64, vsll64/vsrl64 (each
  *   64-bit element, constant or runtime count), vswap64 (64-bit halves of every block
- *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b).
+ *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
+ *   optionally vxts8_loop (an XTS main loop of its own, see xts8).
  *
  * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
  * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
@@ -237,32 +238,57 @@ void FN(hwc_aes_ecb_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 /*
  * Encryption is one chain, bound by AESENC latency. The next block's whitening (P ^ k0) and the
  * last round of the current one are folded into one AESENCLAST with key klast ^ k0 ^ P_next,
- * computed off the chain: one XOR less per block on the critical path.
+ * computed off the chain: the chain is nr AES instructions per block, nothing else. P_next is
+ * loaded before the current block is stored: a load after that store could be held back by a
+ * predicted (false) dependency on it, which puts the store on the chain. The rounds are
+ * unrolled for the constant @nr: round keys in registers, no inner loop.
  */
-void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			  hwc_size n, hwc_u8 iv[16])
+AI void cbc_enc_nr(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		   hwc_u8 iv[16], const unsigned int nr)
 {
-	__m128i rk[HWC_AES_MAX_ROUNDS + 1], x, c = _mm_loadu_si128((const __m128i *)iv);
-	unsigned int i, nr = k->nr;
+	__m128i rk[HWC_AES_MAX_ROUNDS + 1], kf, x, t = _mm_setzero_si128(), c;
+	unsigned int i;
 
+#pragma GCC unroll 15
 	for (i = 0; i <= nr; i++)
 		rk[i] = _mm_loadu_si128((const __m128i *)(k->ek + 16 * i));
-	if (!n)
-		return;
-	x = _mm_xor_si128(c, _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), rk[0]));
+	kf = _mm_xor_si128(rk[nr], rk[0]);
+	x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)iv),
+			  _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), rk[0]));
 	for (;;) {
+		if (n > 1) {
+			src += 16;
+			t = _mm_xor_si128(kf, _mm_loadu_si128((const __m128i *)src));
+		}
+#pragma GCC unroll 14
 		for (i = 1; i < nr; i++)
 			x = _mm_aesenc_si128(x, rk[i]);
 		c = _mm_aesenclast_si128(x, rk[nr]);
 		_mm_storeu_si128((__m128i *)dst, c);
 		if (!--n)
 			break;
-		src += 16;
 		dst += 16;
-		x = _mm_aesenclast_si128(x, _mm_xor_si128(rk[nr], _mm_xor_si128(
-			rk[0], _mm_loadu_si128((const __m128i *)src))));
+		x = _mm_aesenclast_si128(x, t);
 	}
 	_mm_storeu_si128((__m128i *)iv, c);
+}
+
+void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			  hwc_size n, hwc_u8 iv[16])
+{
+	if (!n)
+		return;
+	switch (k->nr) {
+	case 10:
+		cbc_enc_nr(k, dst, src, n, iv, 10);
+		break;
+	case 12:
+		cbc_enc_nr(k, dst, src, n, iv, 12);
+		break;
+	default:
+		cbc_enc_nr(k, dst, src, n, iv, 14);
+		break;
+	}
 }
 
 /*
@@ -400,9 +426,6 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
 
 /* ---- XTS ---- */
 
-/* xmm: six blocks and six tweaks in flight leave registers for the tweak arithmetic. */
-#define XTS_UNROLL (VW == 1 ? 6 : UNROLL)
-
 /*
  * T * alpha^s for every block, 0 <= s <= 57: a left shift of the little-endian 128-bit
  * tweak by s, the s bits leaving x^127 folded back as their product with x^7 + x^2 + x + 1
@@ -456,10 +479,7 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 
 	tw[0] = *base;
 #if VW == 1
-	/*
-	 * xmm: sixteen registers hold eight blocks and eight tweaks only if each tweak comes
-	 * from the one before it (a short dependency chain that the AES rounds hide).
-	 */
+	/* xmm (the last blocks, up to four a chunk): each tweak from the one before it. */
 #pragma GCC unroll 8
 	for (j = 1; j < n; j++)
 		tw[j] = xmul_x(tw[j - 1], 1);
@@ -481,9 +501,30 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #if VW == 1
 	*base = xmul_x(tw[n - 1], 1);
 #else
-	*base = n == XTS_UNROLL ? xmul_v(*base, XTS_UNROLL * VW) : xmul_v(*base, (int)nblk);
+	*base = n == UNROLL ? xmul_v(*base, UNROLL * VW) : xmul_v(*base, (int)nblk);
 #endif
 }
+
+#ifdef vxts8_loop
+/*
+ * The main loop, eight blocks a step, from the including file (xmm: aes_ni_modes.c): it reads
+ * each step's tweaks from one half of @tb, filled by the step before, and writes the next
+ * step's to the other half while the rounds run, so no block waits for the tweak chain.
+ */
+AI void xts8(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size n8,
+	     __m128i *tp)
+{
+	__m128i tb[16], t = *tp;
+	int j;
+
+	for (j = 0; j < 8; j++) {
+		tb[j] = t;
+		t = xmul_x(t, 1);
+	}
+	*tp = vxts8_loop(enc ? k->ek : k->dk, k->nr, enc, dst, src, n8, tb, t);
+	hwc_memzero_explicit(tb, sizeof(tb));
+}
+#endif
 
 AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		  hwc_size len, hwc_u8 tweak[16])
@@ -494,9 +535,18 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	vec base = xts_lanes(t);
 
 	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
-	for (; full >= XTS_UNROLL * VW; full -= XTS_UNROLL * VW, src += 16 * XTS_UNROLL * VW,
-	     dst += 16 * XTS_UNROLL * VW)
-		xts_chunk(&r, enc, dst, src, XTS_UNROLL * VW, &base, XTS_UNROLL);
+#ifdef vxts8_loop
+	if (full >= 8) {
+		xts8(k, enc, dst, src, full / 8, &base);
+		src += 16 * (full & ~(hwc_size)7);
+		dst += 16 * (full & ~(hwc_size)7);
+		full %= 8;
+	}
+#else
+	for (; full >= UNROLL * VW; full -= UNROLL * VW, src += 16 * UNROLL * VW,
+	     dst += 16 * UNROLL * VW)
+		xts_chunk(&r, enc, dst, src, UNROLL * VW, &base, UNROLL);
+#endif
 	while (full) {
 		c = full > 4 * VW ? 4 * VW : full;
 #define XTS_CALL(q) xts_chunk(&r, enc, dst, src, c, &base, q)
