@@ -463,7 +463,8 @@ static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit
 
 /*
  * r = table[digit] reading every entry. Limb-major with the masks made once: each output limb is
- * an OR over the entries kept in a register, four limbs at a time.
+ * an OR over the entries kept in a register, eight limbs at a time (four measured 10-35%
+ * slower: more passes over the masks).
  */
 static void table_select(hwc_u64 *r, const hwc_u64 *table, unsigned int n, unsigned int nl,
 			 hwc_u64 digit)
@@ -473,20 +474,30 @@ static void table_select(hwc_u64 *r, const hwc_u64 *table, unsigned int n, unsig
 
 	for (i = 0; i < n; i++)
 		mask[i] = ct_is_zero(i ^ digit);
-	for (j = 0; j + 4 <= nl; j += 4) {
-		hwc_u64 a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+	for (j = 0; j + 8 <= nl; j += 8) {
+		hwc_u64 a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
 		const hwc_u64 *ent = table + j;
 
 		for (i = 0; i < n; i++, ent += nl) {
-			a0 |= ent[0] & mask[i];
-			a1 |= ent[1] & mask[i];
-			a2 |= ent[2] & mask[i];
-			a3 |= ent[3] & mask[i];
+			hwc_u64 mk = mask[i];
+
+			a0 |= ent[0] & mk;
+			a1 |= ent[1] & mk;
+			a2 |= ent[2] & mk;
+			a3 |= ent[3] & mk;
+			a4 |= ent[4] & mk;
+			a5 |= ent[5] & mk;
+			a6 |= ent[6] & mk;
+			a7 |= ent[7] & mk;
 		}
 		r[j] = a0;
 		r[j + 1] = a1;
 		r[j + 2] = a2;
 		r[j + 3] = a3;
+		r[j + 4] = a4;
+		r[j + 5] = a5;
+		r[j + 6] = a6;
+		r[j + 7] = a7;
 	}
 	for (; j < nl; j++) {
 		hwc_u64 a0 = 0;
