@@ -52,6 +52,33 @@
 	"	mov	%%r9, %%r10\n"						\
 	"	.endif\n"
 
+/*
+ * A first row, t[0..L] = x * b[0..L), over a t not yet written: the low halves and the previous
+ * high halves on the CF chain alone, no load of t and nothing to zero beforehand. Zeroing t and
+ * adding to it made the first rows' loads wait on the zeroing stores: RSA-4096 3% slower.
+ */
+#define ADX_ROW_FIRST							\
+	"	xor	%%r10d, %%r10d\n"					\
+	"	.set	hwc_j, 0\n"						\
+	"	.rept	hwc_L / 2\n"						\
+	"	mulx	8*(hwc_b+hwc_j)(%[b]), %%r8, %%r9\n"			\
+	"	adcx	%%r10, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j)(%[t])\n"				\
+	"	mulx	8*(hwc_b+hwc_j+1)(%[b]), %%r8, %%r10\n"			\
+	"	adcx	%%r9, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j+1)(%[t])\n"			\
+	"	.set	hwc_j, hwc_j + 2\n"					\
+	"	.endr\n"							\
+	"	.if	hwc_L & 1\n"						\
+	"	mulx	8*(hwc_b+hwc_j)(%[b]), %%r8, %%r9\n"			\
+	"	adcx	%%r10, %%r8\n"						\
+	"	mov	%%r8, 8*(hwc_o+hwc_j)(%[t])\n"				\
+	"	mov	%%r9, %%r10\n"						\
+	"	.endif\n"							\
+	"	mov	$0, %%r9\n"						\
+	"	adcx	%%r9, %%r10\n"						\
+	"	mov	%%r10, 8*(hwc_o+hwc_L)(%[t])\n"
+
 /* t[L] = hi + CF + OF: the row's carry limb, into a limb not yet written (no overflow). */
 #define ADX_ROW_END_STORE						\
 	"	mov	$0, %%r9\n"						\
@@ -85,6 +112,19 @@ ADX_INLINE void row_store(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const unsigne
 		: "r8", "r9", "r10", "cc", "memory");
 }
 
+/* t[0..N] = x * b[0..N). */
+ADX_INLINE void row_first(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const unsigned int n)
+{
+	__asm__ volatile(
+		"	.set	hwc_o, 0\n"
+		"	.set	hwc_b, 0\n"
+		"	.set	hwc_L, %c[n]\n"
+		ADX_ROW_FIRST
+		: "+d"(x)
+		: [t] "r"(t), [b] "r"(b), [n] "i"(n)
+		: "r8", "r9", "r10", "cc", "memory");
+}
+
 /* t[0..N] += x * m[0..N) + top (at limb N), top = the carry out of limb N. */
 ADX_INLINE hwc_u64 row_redc(hwc_u64 *t, hwc_u64 x, const hwc_u64 *m, hwc_u64 top,
 			    const unsigned int n)
@@ -100,12 +140,20 @@ ADX_INLINE hwc_u64 row_redc(hwc_u64 *t, hwc_u64 x, const hwc_u64 *m, hwc_u64 top
 	return top;
 }
 
-/* t[0..2N) = the cross products a[i] a[j], i < j, once each (t zeroed by the caller). */
+/*
+ * t[1..2N-1) = the cross products a[i] a[j], i < j, once each. Row i reads only limbs row i - 1
+ * wrote, so row 0 is a first row and only t[0] and t[2N-1] need zeroing.
+ */
 ADX_INLINE void sqr_triangle(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
 {
 	__asm__ volatile(
-		"	.set	hwc_i, 0\n"
-		"	.rept	%c[n] - 1\n"
+		"	mov	(%[b]), %%rdx\n"
+		"	.set	hwc_L, %c[n] - 1\n"
+		"	.set	hwc_o, 1\n"
+		"	.set	hwc_b, 1\n"
+		ADX_ROW_FIRST
+		"	.set	hwc_i, 1\n"
+		"	.rept	%c[n] - 2\n"
 		"	mov	8*hwc_i(%[b]), %%rdx\n"
 		"	.set	hwc_L, %c[n] - 1 - hwc_i\n"
 		"	.set	hwc_o, 2 * hwc_i + 1\n"
@@ -215,9 +263,8 @@ ADX_INLINE void mul_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const h
 {
 	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		t[i] = 0;
-	for (i = 0; i < n; i++)
+	row_first(t, a[0], b, n);
+	for (i = 1; i < n; i++)
 		row_store(t + i, a[i], b, n);
 	redc_body(r, t, m, n0, n);
 }
@@ -227,12 +274,15 @@ ADX_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64
 {
 	unsigned int i;
 
-	for (i = 0; i < 2 * n; i++)
-		t[i] = 0;
-	if (n >= ADX_SPLIT_MIN)
+	if (n >= ADX_SPLIT_MIN) {
+		for (i = 0; i < 2 * n; i++)
+			t[i] = 0;
 		sqr_triangle_split(t, a, n);
-	else
+	} else {
+		t[0] = 0;
+		t[2 * n - 1] = 0;
 		sqr_triangle(t, a, n);
+	}
 	sqr_diagonal(t, a, n);
 	redc_body(r, t, m, n0, n);
 }
