@@ -5,6 +5,21 @@
 HWC_CLI=${HWC_CLI:-$HWC_REPO/userspace/build/hwcrypt}
 export LD_LIBRARY_PATH="$HWC_REPO/userspace/build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
+# The kernel's own portable drivers, the oracle some tests bind by name: "aes-generic",
+# "ghash-generic", "sha1-generic" up to 6.x; 7.x serves them from the crypto library as "aes-lib",
+# "ghash-lib" (a name only gcm_base takes) and "sha1-lib".
+if grep -q '^driver *: aes-lib$' /proc/crypto 2>/dev/null; then
+	HWC_AES_GENERIC=aes-lib HWC_GHASH_GENERIC=ghash-lib
+else
+	HWC_AES_GENERIC=aes-generic HWC_GHASH_GENERIC=ghash-generic
+fi
+if grep -q '^driver *: sha1-lib$' /proc/crypto 2>/dev/null; then
+	HWC_SHA1_GENERIC=sha1-lib
+else
+	HWC_SHA1_GENERIC=sha1-generic
+fi
+export HWC_AES_GENERIC HWC_GHASH_GENERIC HWC_SHA1_GENERIC
+
 # Drivers hwcrypt must register on this CPU, from the guest's own /proc/cpuinfo (an oracle
 # independent of the module's feature code).
 hwc_expected_drivers() {
