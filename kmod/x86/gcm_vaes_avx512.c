@@ -373,6 +373,127 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 	return y;
 }
 
+/*
+ * The last 1..16 blocks of a message (any earlier pieces and AAD in @c) as straight-line code per
+ * register count and key size: E_K(J0) in an xmm beside the counter registers in the same
+ * rounds, text and length block into one reduction against H^(nbl+1)..H^1, and the tag. Short
+ * requests are bound by this chain's latency and by how much of the next request the core can
+ * overlap with it, so it carries no loops, no state stores and no calls.
+ */
+AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int enc,
+		  hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag,
+		  const unsigned int nv, const unsigned int nr)
+{
+	const hwc_u8 *ek = k->aes.ek;
+	const unsigned int nbl = (unsigned int)((len + 15) / 16);
+	const hwc_size last = len - 64 * (nv - 1);
+	const __mmask64 m = bytemask(last);
+	__m128i j0 = ld128_halves(c->j0);
+	__m128i y = bswap128(ld128_halves(c->y));
+	__m128i l = len_block(c);
+	__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+	V b[4], g[4], x, r, ctr;
+	struct gacc a;
+	unsigned int i, j;
+
+	/* inc32: the low 32-bit word of the byte-reversed block counts, and wraps on its own. */
+	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
+			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+	ctr_regs(b, ctr, nv);
+	r = rkey(ek, 0);
+	j0 = _mm_xor_si128(j0, _mm512_castsi512_si128(r));
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		b[j] = vxor(b[j], r);
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		r = rkey(ek, i);
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++)
+			b[j] = _mm512_aesenc_epi128(b[j], r);
+		j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
+	}
+	r = rkey(ek, nr);
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		b[j] = _mm512_aesenclast_epi128(b[j], r);
+	j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
+#pragma GCC unroll 4
+	for (j = 0; j + 1 < nv; j++) {
+		x = _mm512_loadu_si512(src + 64 * j);
+		b[j] = vxor(b[j], x);
+		_mm512_storeu_si512(dst + 64 * j, b[j]);
+		g[j] = vbswap(enc ? b[j] : x);
+	}
+	/* Masked only when partial: masked stores are slower on some cores. */
+	if (last == 64) {
+		x = _mm512_loadu_si512(src + 64 * j);
+		b[j] = vxor(b[j], x);
+		_mm512_storeu_si512(dst + 64 * j, b[j]);
+		g[j] = vbswap(enc ? b[j] : x);
+	} else {
+		x = _mm512_maskz_loadu_epi8(m, src + 64 * j);
+		b[j] = vxor(b[j], x);
+		_mm512_mask_storeu_epi8(dst + 64 * j, m, b[j]);
+		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
+		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
+	}
+	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	/* Register j, lane i: block 4j + i, times H^(nbl + 1 - 4j - i); lanes past the text 0. */
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++) {
+		V h = _mm512_maskz_loadu_epi64(lanemask(nbl - 4 * j),
+					       k->hpow[HWC_GCM_NPOW - 1 - nbl + 4 * j]);
+
+		gmul(&a, g[j], h, karatsuba_key(h), j == 0);
+	}
+	/* The length block (the two bit counts, byte-reversed) times H, in lane 0. */
+	a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
+	a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+	a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)),
+		_mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e)), 0x00)));
+	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(greduce(&a)), j0));
+}
+
+#define SHORT(nv, nr)									\
+NOINLINE void gcm_short_enc##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, nv, nr);					\
+}											\
+NOINLINE void gcm_short_dec##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, nv, nr);					\
+}
+SHORT(1, 10) SHORT(2, 10) SHORT(3, 10) SHORT(4, 10)
+SHORT(1, 12) SHORT(2, 12) SHORT(3, 12) SHORT(4, 12)
+SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
+
+/* A last piece of 0 < len <= 256 bytes and the tag; public lengths pick the code. */
+AI void gcm_short_call(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int enc,
+		       hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+{
+	unsigned int nv = (unsigned int)((len + 63) / 64);
+
+#define SHORT_CASE(nv, nr)								\
+	case nr * 4 + nv:								\
+		(enc ? gcm_short_enc##nv##_##nr : gcm_short_dec##nv##_##nr)(k, c, dst, src, len, tag); \
+		break;
+	switch (k->aes.nr * 4 + nv) {
+	SHORT_CASE(1, 10) SHORT_CASE(2, 10) SHORT_CASE(3, 10) SHORT_CASE(4, 10)
+	SHORT_CASE(1, 12) SHORT_CASE(2, 12) SHORT_CASE(3, 12) SHORT_CASE(4, 12)
+	SHORT_CASE(1, 14) SHORT_CASE(2, 14) SHORT_CASE(3, 14)
+	default:
+		(enc ? gcm_short_enc4_14 : gcm_short_dec4_14)(k, c, dst, src, len, tag);
+		break;
+	}
+#undef SHORT_CASE
+}
+
 #define TAIL(n)										\
 NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
 			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len,			\
@@ -588,16 +709,32 @@ void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 	gcm_crypt(k, c, 0, dst, src, len, 0);
 }
 
+NOINLINE void gcm_crypt_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc,
+			      hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+{
+	gcm_crypt(k, c, enc, dst, src, len, tag);
+}
+
+/*
+ * The entry points only pick the code: a short request goes straight to its straight-line
+ * function (a tail call), without the frame setup of the long path.
+ */
 void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
 {
-	gcm_crypt(k, c, 1, dst, src, len, tag);
+	if (len - 1 < 256)
+		gcm_short_call(k, c, 1, dst, src, len, tag);
+	else
+		gcm_crypt_final(k, c, 1, dst, src, len, tag);
 }
 
 void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
 {
-	gcm_crypt(k, c, 0, dst, src, len, tag);
+	if (len - 1 < 256)
+		gcm_short_call(k, c, 0, dst, src, len, tag);
+	else
+		gcm_crypt_final(k, c, 0, dst, src, len, tag);
 }
 
 /*
