@@ -210,11 +210,23 @@ void hwc_cts_dec_tail(const struct hwc_aes_impl *impl, const struct hwc_aes_key 
 
 int hwc_memneq(const void *a, const void *b, hwc_size n)
 {
-	const volatile hwc_u8 *x = a, *y = b;
-	hwc_u8 r = 0;
-	hwc_size i;
+	const hwc_u8 *x = a, *y = b;
+	hwc_u64 wx, wy, r = 0;
+	hwc_size i = 0;
 
-	for (i = 0; i < n; i++)
-		r |= x[i] ^ y[i];
+	/*
+	 * Word by word (a tag is two words); the empty asm hides the running value from the
+	 * optimiser after every step, so it can neither stop early nor branch on the bytes.
+	 */
+	for (; i + 8 <= n; i += 8) {
+		__builtin_memcpy(&wx, x + i, 8);
+		__builtin_memcpy(&wy, y + i, 8);
+		r |= wx ^ wy;
+		__asm__("" : "+r"(r));
+	}
+	for (; i < n; i++) {
+		r |= (hwc_u64)(x[i] ^ y[i]);
+		__asm__("" : "+r"(r));
+	}
 	return r != 0;
 }
