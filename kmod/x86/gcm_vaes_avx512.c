@@ -302,26 +302,21 @@ AI void ctr_regs(V *b, V ctr, unsigned int n)
 }
 
 /*
- * The last 0 < len <= 256 bytes in @nv = ceil(len / 64) registers, masked at the end; returns
- * the new GHASH state. With @fin (the message's state, its lengths final) the length block
- * joins the same reduction, E_K(J0) runs beside the counter blocks, and the tag goes to @tag.
- * The round count is a loop bound here: short messages want little code.
+ * The last 0 < len <= 256 bytes of a piece that does not end the message, in @nv =
+ * ceil(len / 64) registers, masked at the end; returns the new GHASH state. The round count
+ * is a loop bound here: such pieces are rare (only a message's last piece may be partial).
  */
 AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len, unsigned int nv,
-		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
+		    const hwc_u8 *src, hwc_size len, unsigned int nv)
 {
 	const hwc_u8 *ek = k->aes.ek;
 	hwc_size nbl = (len + 15) / 16;
 	unsigned int i, j, nr = k->aes.nr;
 	V b[4], g[4], h[4], hk[4], x, r;
-	__m128i j0 = _mm_setzero_si128();
 	struct gacc a;
 
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
-	if (fin)
-		j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = vxor(b[j], r);
@@ -330,15 +325,11 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 #pragma GCC unroll 4
 		for (j = 0; j < nv; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
-		if (fin)
-			j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
 	}
 	r = rkey(ek, nr);
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = _mm512_aesenclast_epi128(b[j], r);
-	if (fin)
-		j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++) {
 		__mmask64 m = bytemask(len - 64 * j);
@@ -357,27 +348,12 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
 		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
 	}
-	/* With the length block last, the data blocks take H^(nbl+1)..H^2; lanes past them are 0. */
-	tail_powers(h, hk, k, nbl + (fin ? 1 : 0), nv);
+	tail_powers(h, hk, k, nbl, nv);
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		gmul(&a, g[j], h[j], hk[j], j == 0);
-	if (fin) {
-		/* The length block times H. */
-		__m128i l = len_block(fin);
-		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
-
-		a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
-		a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
-		a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
-			_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)),
-			_mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e)), 0x00)));
-	}
-	y = greduce(&a);
-	if (fin)
-		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
-	return y;
+	return greduce(&a);
 }
 
 /*
@@ -542,10 +518,9 @@ SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
 
 #define TAIL(n)										\
 NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
-			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len,			\
-			     const struct hwc_gcm_ctx *fin, hwc_u8 *tag)			\
+			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len)			\
 {											\
-	return gcm_tail(k, enc, ctr, y, dst, src, len, n, fin, tag);			\
+	return gcm_tail(k, enc, ctr, y, dst, src, len, n);				\
 }
 TAIL(1) TAIL(2) TAIL(3) TAIL(4)
 
@@ -698,22 +673,16 @@ NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc
 	gcm_bulk(k, 0, dst, src, len, ctr, y, 14);
 }
 
-/* @tag non-NULL: this is the message's last piece (c->textlen counting it); the tag too. */
+/* A piece that does not end the message; the chained state stays in @c. */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+		  const hwc_u8 *src, hwc_size len)
 {
 	__m128i cb = bswap128(ld128_halves(c->ctr));
 	__m128i y = bswap128(ld128_halves(c->y));
-	hwc_size nbl = (len + 15) / 16;
-	/* Whole 256-byte steps, but a last piece keeps 1..256 bytes for the tail and the tag. */
-	hwc_size bulk = tag ? (len ? (len - 1) & ~(hwc_size)255 : 0) : len & ~(hwc_size)255;
+	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
 	unsigned int nr = k->aes.nr;
 	V ctr;
 
-	if (tag && !len) {
-		hwc_gcm_final_vaes_avx512(k, c, tag);
-		return;
-	}
 	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
 	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(cb),
 			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
@@ -729,15 +698,13 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 		len -= bulk;
 	}
 	if (len > 192)
-		y = gcm_tail4(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail4(k, enc, ctr, y, dst, src, len);
 	else if (len > 128)
-		y = gcm_tail3(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail3(k, enc, ctr, y, dst, src, len);
 	else if (len > 64)
-		y = gcm_tail2(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail2(k, enc, ctr, y, dst, src, len);
 	else if (len)
-		y = gcm_tail1(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
-	if (tag)
-		return;
+		y = gcm_tail1(k, enc, ctr, y, dst, src, len);
 	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
 	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
 	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
@@ -746,20 +713,33 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 1, dst, src, len, 0);
+	gcm_crypt(k, c, 1, dst, src, len);
 }
 
 void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 0, dst, src, len, 0);
+	gcm_crypt(k, c, 0, dst, src, len);
 }
 
-NOINLINE void gcm_crypt_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc,
-			      hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
-{
-	gcm_crypt(k, c, enc, dst, src, len, tag);
+/*
+ * A last piece of more than 256 bytes: whole 256-byte steps as any other piece, then the last
+ * 1..256 bytes and the tag on the short path (its state through @c: stores that forward).
+ */
+#define FINAL_LONG(dir, enc)								\
+NOINLINE void gcm_final_long_##dir(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+				   hwc_u8 *tag)						\
+{											\
+	hwc_size head = (len - 1) & ~(hwc_size)255;					\
+											\
+	gcm_crypt(k, c, enc, dst, src, head);						\
+	dst += head;									\
+	src += head;									\
+	len -= head;									\
+	SHORT_CALL(dir);								\
 }
+FINAL_LONG(enc, 1) FINAL_LONG(dec, 0)
 
 /*
  * The entry points only pick the code: a short request goes straight to its straight-line
@@ -770,8 +750,10 @@ void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_c
 {
 	if (len - 1 < 256)
 		SHORT_CALL(enc);
+	else if (len)
+		gcm_final_long_enc(k, c, dst, src, len, tag);
 	else
-		gcm_crypt_final(k, c, 1, dst, src, len, tag);
+		hwc_gcm_final_vaes_avx512(k, c, tag);
 }
 
 void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
@@ -779,8 +761,10 @@ void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_c
 {
 	if (len - 1 < 256)
 		SHORT_CALL(dec);
+	else if (len)
+		gcm_final_long_dec(k, c, dst, src, len, tag);
 	else
-		gcm_crypt_final(k, c, 0, dst, src, len, tag);
+		hwc_gcm_final_vaes_avx512(k, c, tag);
 }
 
 /*
