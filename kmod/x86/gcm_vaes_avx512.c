@@ -181,11 +181,10 @@ AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int nv)
 	return greduce(&a);
 }
 
-/* The same with whole registers of powers from hpow[pw] on. */
-AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
-			unsigned int nv)
+/* The same with whole registers of powers from hpow[pw] on, left unreduced in @a. */
+AI void ghash_regs_acc(const struct hwc_gcm_key *k, struct gacc *a, __m128i y, V *g,
+		       unsigned int pw, unsigned int nv)
 {
-	struct gacc a;
 	unsigned int i;
 
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
@@ -193,9 +192,30 @@ AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned i
 	for (i = 0; i < nv; i++) {
 		V h = hpow4(k, pw + 4 * i);
 
-		gmul(&a, g[i], h, karatsuba_key(h), i == 0);
+		gmul(a, g[i], h, karatsuba_key(h), i == 0);
 	}
+}
+
+AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
+			unsigned int nv)
+{
+	struct gacc a;
+
+	ghash_regs_acc(k, &a, y, g, pw, nv);
 	return greduce(&a);
+}
+
+/* The length block times H into lane 0 of @a: the last term of a message's GHASH. */
+AI void gacc_len(struct gacc *a, const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c)
+{
+	__m128i l = len_block(c);
+	__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+	__m128i hk1 = _mm_loadl_epi64((const __m128i *)&k->hkar[HWC_GCM_NPOW - 1]);
+
+	a->lo = vxor(a->lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
+	a->hi = vxor(a->hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+	a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
 }
 
 /* The powers for the last @n <= 16 blocks of a run: H^n..H^1 from hpow[NPOW - n] on, zero-padded. */
@@ -377,9 +397,6 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	const __mmask64 m = ~(__mmask64)0 >> (64 - last);
 	__m128i j0 = ld128_halves(c->j0);
 	__m128i y = bswap128(ld128_halves(c->y));
-	__m128i l = len_block(c);
-	__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
-	__m128i hk1 = _mm_loadl_epi64((const __m128i *)&k->hkar[HWC_GCM_NPOW - 1]);
 	V b[4], g[4], gk[4], x, r, ctr;
 	struct gacc a;
 	unsigned int i, j;
@@ -466,11 +483,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 			a.mid = vxor(a.mid, mid);
 		}
 	}
-	/* The length block times H, in lane 0. */
-	a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
-	a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
-	a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
-		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
+	gacc_len(&a, k, c);
 	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(greduce(&a)), j0));
 }
 
@@ -563,8 +576,10 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, unsigned int nr, V *b, int hash
  * only after the last round. The round count is a compile-time constant: keys stay in
  * registers, loops unroll.
  */
+_Static_assert(HWC_GCM_NPOW >= 33, "a last step's 32 blocks and length block in one reduction");
 AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr)
+		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
+		 const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
 {
 	const V sixteen = LANES4(0, 16);
 	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
@@ -576,6 +591,12 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 
 	for (; len >= 512; len -= 512, src += 512, dst += 512) {
 		int hash = !enc || pending;
+		/*
+		 * Decrypting the last step of a message (@fin): its blocks take H^33..H^2, the
+		 * length block H in the same reduction.
+		 */
+		int last = fin && !enc && len == 512;
+		unsigned int pw = last ? p32 - 1 : p32;
 
 #pragma GCC unroll 2
 		for (half = 0; half < 2; half++) {
@@ -593,9 +614,12 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 			}
 			if (hash && half == 0)
 				g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
-			aes4_ghash4(k, nr, b, hash, &a, g + 4 * half, p32 + 16 * half, half == 0);
-			if (hash && half == 1)
+			aes4_ghash4(k, nr, b, hash, &a, g + 4 * half, pw + 16 * half, half == 0);
+			if (hash && half == 1) {
+				if (last)
+					gacc_len(&a, k, fin);
 				y = greduce(&a);
+			}
 #pragma GCC unroll 4
 			for (j = 0; j < 4; j++) {
 				if (enc)
@@ -608,8 +632,25 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 		}
 		pending = enc;
 	}
-	if (pending)
-		y = ghash_regs_k(k, y, g, p32, 8);
+	if (pending) {
+		/* Encryption's last step of a message likewise, hashed after its rounds. */
+		ghash_regs_acc(k, &a, y, g, fin ? p32 - 1 : p32, 8);
+		if (fin)
+			gacc_len(&a, k, fin);
+		y = greduce(&a);
+	}
+	if (fin) {
+		const hwc_u8 *ek = k->aes.ek;
+		__m128i j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm_loadu_si128((const __m128i *)ek));
+		unsigned int i;
+
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++)
+			j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+		j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
+		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+		return;
+	}
 	if (len >= 256) {
 		ctr_regs(b, ctr, 4);
 		ctr = _mm512_add_epi32(ctr, sixteen);
@@ -640,38 +681,62 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 NOINLINE void gcm_bulk_enc10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 10);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 10, 0, 0);
 }
 
 NOINLINE void gcm_bulk_enc12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 12);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 12, 0, 0);
 }
 
 NOINLINE void gcm_bulk_enc14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 14);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 14, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 10);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 10, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 12);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 12, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 14);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 14, 0, 0);
 }
+
+/*
+ * A last piece of whole 512-byte steps: the steps as in any piece, the last one's blocks
+ * against H^33..H^2 with the length block against H in the same reduction, E_K(J0) beside.
+ */
+AI void gcm_bulk_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		       const hwc_u8 *src, hwc_size len, hwc_u8 *tag, unsigned int nr)
+{
+	__m128i y = bswap128(ld128_halves(c->y));
+	V ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
+				 _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+
+	gcm_bulk(k, enc, dst, src, len, &ctr, &y, nr, c, tag);
+}
+
+#define BULK_FINAL(dir, enc, nr)							\
+NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+				       hwc_u8 *tag)						\
+{											\
+	gcm_bulk_final(k, c, enc, dst, src, len, tag, nr);				\
+}
+BULK_FINAL(enc, 1, 10) BULK_FINAL(enc, 1, 12) BULK_FINAL(enc, 1, 14)
+BULK_FINAL(dec, 0, 10) BULK_FINAL(dec, 0, 12) BULK_FINAL(dec, 0, 14)
 
 /* A piece that does not end the message; the chained state stays in @c. */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
@@ -723,8 +788,9 @@ void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 }
 
 /*
- * A last piece of more than 256 bytes: whole 256-byte steps as any other piece, then the last
- * 1..256 bytes and the tag on the short path (its state through @c: stores that forward).
+ * A last piece of more than 256 bytes: whole 512-byte steps with the tag fused into the last
+ * one; otherwise its whole 256-byte steps as any other piece, then the last 1..256 bytes and
+ * the tag on the short path (its state through @c: stores that forward).
  */
 #define FINAL_LONG(dir, enc)								\
 NOINLINE void gcm_final_long_##dir(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
@@ -733,6 +799,12 @@ NOINLINE void gcm_final_long_##dir(const struct hwc_gcm_key *k, struct hwc_gcm_c
 {											\
 	hwc_size head = (len - 1) & ~(hwc_size)255;					\
 											\
+	if (!(len & 511)) {								\
+		(k->aes.nr == 10 ? gcm_bulk_final_##dir##10 :				\
+		 k->aes.nr == 12 ? gcm_bulk_final_##dir##12 :				\
+		 gcm_bulk_final_##dir##14)(k, c, dst, src, len, tag);			\
+		return;									\
+	}										\
 	gcm_crypt(k, c, enc, dst, src, head);						\
 	dst += head;									\
 	src += head;									\
