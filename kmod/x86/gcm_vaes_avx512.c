@@ -385,7 +385,7 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
  */
 AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int enc,
 		  hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag,
-		  const unsigned int nv, const unsigned int nr)
+		  const unsigned int nv, const unsigned int nr, const int whole)
 {
 	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
 	const V bswap_swap = LANES4(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
@@ -396,14 +396,22 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	const unsigned int nlast = nbl - 4 * (nv - 1);
 	const __mmask64 m = ~(__mmask64)0 >> (64 - last);
 	__m128i j0 = ld128_halves(c->j0);
-	__m128i y = bswap128(ld128_halves(c->y));
+	/* @whole (the message is this piece, no AAD): the GHASH state is still 0. */
+	__m128i y = whole ? _mm_setzero_si128() : bswap128(ld128_halves(c->y));
 	V b[4], g[4], gk[4], x, r, ctr;
 	struct gacc a;
 	unsigned int i, j;
 
-	/* inc32: the low 32-bit word of the byte-reversed block counts, and wraps on its own. */
-	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
-			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+	/*
+	 * inc32: the low 32-bit word of the byte-reversed block counts, and wraps on its own.
+	 * A whole message counts from J0 + 1.
+	 */
+	if (whole)
+		ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(j0)),
+				       _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1));
+	else
+		ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
+				       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
 	j0 = _mm_xor_si128(j0, _mm512_castsi512_si128(r));
@@ -456,10 +464,11 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	 */
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
-		gk[j] = j ? vxor(g[j], gk[j]) :
+		gk[j] = j || whole ? vxor(g[j], gk[j]) :
 			vxor3(g[0], gk[0], _mm512_zextsi128_si512(
 				_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
-	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	if (!whole)
+		g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
 	/*
 	 * Register j, lane i: block 4j + i, times H^(nbl + 1 - 4j - i). Only the last register
 	 * can have lanes past the text; their powers read as 0.
@@ -483,22 +492,52 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 			a.mid = vxor(a.mid, mid);
 		}
 	}
-	gacc_len(&a, k, c);
+	if (whole) {
+		/*
+		 * Without AAD the length block is only the text's bit count, a 64-bit word:
+		 * two products with H (its low and high halves), no Karatsuba.
+		 */
+		__m128i l = _mm_cvtsi64_si128((long long)(len * 8));
+		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+		__m128i lo = _mm_clmulepi64_si128(l, h1, 0x00);
+
+		a.lo = vxor(a.lo, _mm512_zextsi128_si512(lo));
+		a.mid = vxor(a.mid, _mm512_zextsi128_si512(
+			_mm_xor_si128(lo, _mm_clmulepi64_si128(l, h1, 0x10))));
+	} else {
+		gacc_len(&a, k, c);
+	}
 	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(greduce(&a)), j0));
 }
 
+/*
+ * A message that is this one piece without AAD (the lengths say so, and they are public)
+ * skips the GHASH state and the counter in @c and half of the length block's products.
+ */
 #define SHORT(nv, nr)									\
 NOINLINE void gcm_short_enc##nv##_##nr(const struct hwc_gcm_key *k,				\
 				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
 				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
 {											\
-	gcm_short(k, c, 1, dst, src, len, tag, nv, nr);					\
+	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 0);				\
 }											\
 NOINLINE void gcm_short_dec##nv##_##nr(const struct hwc_gcm_key *k,				\
 				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
 				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
 {											\
-	gcm_short(k, c, 0, dst, src, len, tag, nv, nr);					\
+	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 0);				\
+}											\
+NOINLINE void gcm_short_encw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 1);				\
+}											\
+NOINLINE void gcm_short_decw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 1);				\
 }
 SHORT(1, 10) SHORT(2, 10) SHORT(3, 10) SHORT(4, 10)
 SHORT(1, 12) SHORT(2, 12) SHORT(3, 12) SHORT(4, 12)
@@ -521,12 +560,20 @@ SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
 	} while (0)
 #define SHORT_CALL(dir)									\
 	do {										\
-		if (k->aes.nr == 10)							\
+		if (!c->aadlen && c->textlen == len) {					\
+			if (k->aes.nr == 10)						\
+				SHORT_NV(dir##w, 10);					\
+			else if (k->aes.nr == 12)					\
+				SHORT_NV(dir##w, 12);					\
+			else								\
+				SHORT_NV(dir##w, 14);					\
+		} else if (k->aes.nr == 10) {						\
 			SHORT_NV(dir, 10);						\
-		else if (k->aes.nr == 12)						\
+		} else if (k->aes.nr == 12) {						\
 			SHORT_NV(dir, 12);						\
-		else									\
+		} else {								\
 			SHORT_NV(dir, 14);						\
+		}									\
 	} while (0)
 
 #define TAIL(n)										\
