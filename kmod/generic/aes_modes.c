@@ -125,6 +125,16 @@ void hwc_gcm_decrypt(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *
 	c->textlen += len;
 }
 
+/*
+ * The message state wiped where the fused calls end: inline, as a request of a few dozen
+ * cycles notices a call; the empty asm keeps the dead stores.
+ */
+static inline void wipe_ctx(struct hwc_gcm_ctx *c)
+{
+	__builtin_memset(c, 0, sizeof(*c));
+	__asm__ __volatile__("" : : "r"(c) : "memory");
+}
+
 void hwc_gcm_encrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 			   struct hwc_gcm_ctx *c, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
 			   hwc_u8 tag[16])
@@ -136,7 +146,7 @@ void hwc_gcm_encrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm
 	}
 	c->textlen += len;
 	impl->gcm_enc_final(k, c, dst, src, len, tag);
-	hwc_memzero_explicit(c, sizeof(*c));
+	wipe_ctx(c);
 }
 
 void hwc_gcm_decrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
@@ -150,7 +160,7 @@ void hwc_gcm_decrypt_final(const struct hwc_aes_impl *impl, const struct hwc_gcm
 	}
 	c->textlen += len;
 	impl->gcm_dec_final(k, c, dst, src, len, tag);
-	hwc_memzero_explicit(c, sizeof(*c));
+	wipe_ctx(c);
 }
 
 void hwc_gcm_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
