@@ -64,6 +64,17 @@ AI __m128i ld128_halves(const hwc_u8 *p)
 	return v;
 }
 
+/* The same block in every lane: two 8-byte broadcast loads (no shuffle unit) and an unpack. */
+AI V bcast_halves(const hwc_u8 *p)
+{
+	const hwc_u64 *w = (const hwc_u64 *)p;
+	V lo, hi;
+
+	__asm__("vpbroadcastq %1, %0" : "=v"(lo) : "m"(w[0]));
+	__asm__("vpbroadcastq %1, %0" : "=v"(hi) : "m"(w[1]));
+	return _mm512_unpacklo_epi64(lo, hi);
+}
+
 /*
  * The length block, byte-reversed: the bit counts of the text (low word) and of the AAD (high
  * word). Read with the vector loads above: _mm_set_epi64x of two computed words may go through
@@ -139,14 +150,18 @@ AI void gmul(struct gacc *a, V x, V h, V hk, int first)
 /* Karatsuba recombination, the two folds of every lane, then the four lanes summed. */
 AI __m128i greduce(const struct gacc *a)
 {
-	const V poly = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
 	V mid = vxor3(a->mid, a->lo, a->hi);
 	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
 	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
 	V w, r;
 	__m256i s;
 
-	w = vxor(_mm512_clmulepi64_epi128(lo, poly, 0x00), vswap(lo));
+	/*
+	 * The first fold multiplies only the low word of lo, which the middle product does not
+	 * reach: it starts from a->lo, before the middle product is in.
+	 */
+	w = vxor(_mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(lo));
 	r = vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
 	s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
 	return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
@@ -395,7 +410,9 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	const hwc_size last = len - 64 * (nv - 1);
 	const unsigned int nlast = nbl - 4 * (nv - 1);
 	const __mmask64 m = ~(__mmask64)0 >> (64 - last);
-	__m128i j0 = ld128_halves(c->j0);
+	/* J0 in every lane; a whole message's counters start from it. */
+	V jb = bcast_halves(c->j0);
+	__m128i j0 = _mm512_castsi512_si128(jb);
 	/* @whole (the message is this piece, no AAD): the GHASH state is still 0. */
 	__m128i y = whole ? _mm_setzero_si128() : bswap128(ld128_halves(c->y));
 	V b[4], g[4], gk[4], x, r, ctr;
@@ -407,10 +424,10 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	 * A whole message counts from J0 + 1.
 	 */
 	if (whole)
-		ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(j0)),
+		ctr = _mm512_add_epi32(vbswap(jb),
 				       _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1));
 	else
-		ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
+		ctr = _mm512_add_epi32(vbswap(bcast_halves(c->ctr)),
 				       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
