@@ -419,22 +419,32 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	struct gacc a;
 	unsigned int i, j;
 
-	/*
-	 * inc32: the low 32-bit word of the byte-reversed block counts, and wraps on its own.
-	 * A whole message counts from J0 + 1.
-	 */
-	if (whole)
-		ctr = _mm512_add_epi32(vbswap(jb),
-				       _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1));
-	else
+	r = rkey(ek, 0);
+	if (whole) {
+		/*
+		 * J0 = IV || 0^31 || 1 (hwc_gcm_start takes 96-bit IVs only), so the counter
+		 * blocks 2..17 of a whole message differ from J0 in the last byte alone, by
+		 * 1 ^ n: one xor per register, together with round key 0.
+		 */
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++) {
+			hwc_u64 n = 2 + 4 * j;
+
+			b[j] = vxor3(jb, r, _mm512_set_epi64((long long)((1 ^ (n + 3)) << 56), 0,
+							     (long long)((1 ^ (n + 2)) << 56), 0,
+							     (long long)((1 ^ (n + 1)) << 56), 0,
+							     (long long)((1 ^ n) << 56), 0));
+		}
+	} else {
+		/* inc32: the low 32-bit word of the byte-reversed block counts, and wraps. */
 		ctr = _mm512_add_epi32(vbswap(bcast_halves(c->ctr)),
 				       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
-	ctr_regs(b, ctr, nv);
-	r = rkey(ek, 0);
-	j0 = _mm_xor_si128(j0, _mm512_castsi512_si128(r));
+		ctr_regs(b, ctr, nv);
 #pragma GCC unroll 4
-	for (j = 0; j < nv; j++)
-		b[j] = vxor(b[j], r);
+		for (j = 0; j < nv; j++)
+			b[j] = vxor(b[j], r);
+	}
+	j0 = _mm_xor_si128(j0, _mm512_castsi512_si128(r));
 #pragma GCC unroll 14
 	for (i = 1; i < nr; i++) {
 		r = rkey(ek, i);
