@@ -147,23 +147,38 @@ AI void gmul(struct gacc *a, V x, V h, V hk, int first)
 	}
 }
 
-/* Karatsuba recombination, the two folds of every lane, then the four lanes summed. */
-AI __m128i greduce(const struct gacc *a)
+/* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */
+AI V greduce_lanes(const struct gacc *a)
 {
 	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
 	V mid = vxor3(a->mid, a->lo, a->hi);
 	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
 	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
-	V w, r;
-	__m256i s;
+	V w;
 
 	/*
 	 * The first fold multiplies only the low word of lo, which the middle product does not
 	 * reach: it starts from a->lo, before the middle product is in.
 	 */
 	w = vxor(_mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(lo));
-	r = vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
-	s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+	return vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
+}
+
+/* ... then the four lanes summed, and @x with them (one step less than a separate xor). */
+AI __m128i greduce_x(const struct gacc *a, __m128i x)
+{
+	V r = greduce_lanes(a);
+	__m256i s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+
+	return _mm_ternarylogic_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1), x,
+				      0x96);
+}
+
+AI __m128i greduce(const struct gacc *a)
+{
+	V r = greduce_lanes(a);
+	__m256i s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+
 	return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
 }
 
@@ -534,7 +549,8 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	} else {
 		gacc_len(&a, k, c);
 	}
-	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(greduce(&a)), j0));
+	/* tag = bswap(GHASH) ^ E_K(J0) = bswap(GHASH ^ bswap(E_K(J0))), the xor in the lane sum. */
+	_mm_storeu_si128((__m128i *)tag, bswap128(greduce_x(&a, bswap128(j0))));
 }
 
 /*
