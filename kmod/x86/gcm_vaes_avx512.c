@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * GCM on VAES + VPCLMULQDQ + AVX-512 (zmm): four blocks per register, 32 blocks (512 bytes) per
- * step, CTR and GHASH in one pass with one reduction per step against H^32..H^1.
+ * step, CTR and GHASH in one pass with one reduction per step against H^32..H^1. A message's
+ * last step takes H^33..H^2 and the length block H in the same reduction; a last piece of at
+ * most 256 bytes runs as straight-line code with E_K(J0) beside its counter blocks (short
+ * requests are bound by latency and by how much of the next request the core can overlap).
  *
  * Field elements are byte-reversed blocks (bit 127 = coefficient of x^0) and the stored key
  * powers carry a factor x^-1 (hwc_aes.h), so each 128-bit lane of a carry-less product is a
