@@ -521,7 +521,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++) {
 		const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 4 * j];
-		V h = j + 1 < nv ? _mm512_loadu_si512(hp) :
+		V h = j + 1 < nv || nlast == 4 ? _mm512_loadu_si512(hp) :
 			_mm512_maskz_loadu_epi64((__mmask8)(0xff >> (8 - 2 * nlast)), hp);
 		V lo = _mm512_clmulepi64_epi128(g[j], h, 0x00);
 		V hi = _mm512_clmulepi64_epi128(g[j], h, 0x11);
