@@ -433,7 +433,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	__m128i j0 = _mm512_castsi512_si128(jb);
 	/* @whole (the message is this piece, no AAD): the GHASH state is still 0. */
 	__m128i y = whole ? _mm_setzero_si128() : bswap128(ld128_halves(c->y));
-	V b[4], g[4], gk[4], x, r, ctr;
+	V b[4], g[4], gk[4], t[4], r, ctr;
 	struct gacc a;
 	unsigned int i, j;
 
@@ -471,10 +471,20 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 			b[j] = _mm512_aesenc_epi128(b[j], r);
 		j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
 	}
+	/* Masked only when partial: masked stores are slower on some cores. */
+#pragma GCC unroll 4
+	for (j = 0; j + 1 < nv; j++)
+		t[j] = _mm512_loadu_si512(src + 64 * j);
+	t[j] = last == 64 ? _mm512_loadu_si512(src + 64 * j) :
+		_mm512_maskz_loadu_epi8(m, src + 64 * j);
+	/*
+	 * The text joins the last round key (AESENCLAST ends with that xor), so the output
+	 * leaves the last round with no step after it.
+	 */
 	r = rkey(ek, nr);
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
-		b[j] = _mm512_aesenclast_epi128(b[j], r);
+		b[j] = _mm512_aesenclast_epi128(b[j], vxor(r, t[j]));
 	j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
 	/*
 	 * g: the blocks to hash, byte-reversed; gk: the same with the halves of every lane
@@ -482,27 +492,20 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	 */
 #pragma GCC unroll 4
 	for (j = 0; j + 1 < nv; j++) {
-		x = _mm512_loadu_si512(src + 64 * j);
-		b[j] = vxor(b[j], x);
 		_mm512_storeu_si512(dst + 64 * j, b[j]);
-		g[j] = vbswap(enc ? b[j] : x);
-		gk[j] = _mm512_shuffle_epi8(enc ? b[j] : x, bswap_swap);
+		g[j] = vbswap(enc ? b[j] : t[j]);
+		gk[j] = _mm512_shuffle_epi8(enc ? b[j] : t[j], bswap_swap);
 	}
-	/* Masked only when partial: masked stores are slower on some cores. */
 	if (last == 64) {
-		x = _mm512_loadu_si512(src + 64 * j);
-		b[j] = vxor(b[j], x);
 		_mm512_storeu_si512(dst + 64 * j, b[j]);
 	} else {
-		x = _mm512_maskz_loadu_epi8(m, src + 64 * j);
-		b[j] = vxor(b[j], x);
 		_mm512_mask_storeu_epi8(dst + 64 * j, m, b[j]);
 		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
 		if (enc)
 			b[j] = _mm512_maskz_mov_epi8(m, b[j]);
 	}
-	g[j] = vbswap(enc ? b[j] : x);
-	gk[j] = _mm512_shuffle_epi8(enc ? b[j] : x, bswap_swap);
+	g[j] = vbswap(enc ? b[j] : t[j]);
+	gk[j] = _mm512_shuffle_epi8(enc ? b[j] : t[j], bswap_swap);
 	/*
 	 * x ^ swap(x), what the Karatsuba middle product takes, for every block; the running
 	 * GHASH value joins the first block in both forms.
