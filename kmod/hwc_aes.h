@@ -15,8 +15,11 @@
 
 #define HWC_AES_BLOCK		16
 #define HWC_AES_MAX_ROUNDS	14
-/* GHASH key powers kept per GCM key: enough for the widest tier's aggregated reduction. */
-#define HWC_GCM_NPOW		32
+/*
+ * GHASH key powers kept per GCM key: enough for the widest tier's aggregated reduction (32
+ * blocks), and one more so that a message's last 32 blocks and its length block share one.
+ */
+#define HWC_GCM_NPOW		33
 
 struct hwc_aes_key {
 	/* FIPS 197 round keys 0..nr, bytes in the order of the standard's w[] words. */

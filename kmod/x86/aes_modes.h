@@ -401,8 +401,9 @@ AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size
 		vst_bytes(dst, vxor(b[n - 1], vld_bytes(src, rest)), rest);
 }
 
-void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-		      hwc_size len, hwc_u8 ctr[16])
+static __attribute__((__noinline__)) void FN(ctr_long_)(const struct hwc_aes_key *k, hwc_u8 *dst,
+							const hwc_u8 *src, hwc_size len,
+							hwc_u8 ctr[16])
 {
 	struct vrks r;
 	__m128i c = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), bswap_mask128());
@@ -422,6 +423,57 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
 		dst += m;
 	}
 	_mm_storeu_si128((__m128i *)ctr, _mm_shuffle_epi8(c, bswap_mask128()));
+}
+
+/*
+ * A request of at most one register (a short packet) in a small function per round count:
+ * the rounds unrolled, and none of the general loop's frame.
+ */
+AI void ctr_short(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,
+		  hwc_u8 ctr[16], const unsigned int nr)
+{
+	__m128i c = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)ctr), bswap_mask128());
+	hwc_size nb = (len + 15) / 16;
+	struct vrks r;
+	vec b[1];
+
+	/* The low 64 bits wrapping within the register: once in 2^64 blocks, the long path. */
+	if (__builtin_expect((unsigned long long)_mm_cvtsi128_si64(c) > ~0ULL - nb, 0)) {
+		FN(ctr_long_)(k, dst, src, len, ctr);
+		return;
+	}
+	vload_keys(&r, k->ek, nr);
+	b[0] = vshuf8(vadd64(vbcast(c), vlane_index()), vbcast(bswap_mask128()));
+	vcrypt_nr(&r, b, 1, nr, 1);
+	if (len == 16 * VW)
+		vst(dst, vxor(b[0], vld(src)));
+	else
+		vst_bytes(dst, vxor(b[0], vld_bytes(src, len)), len);
+	_mm_storeu_si128((__m128i *)ctr, _mm_shuffle_epi8(ctr_add(c, nb), bswap_mask128()));
+}
+
+#define CTR_SHORT(nr)									\
+static __attribute__((__noinline__)) void CAT(ctr_short##nr##_, VAES_SUFFIX)(		\
+	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+	hwc_u8 ctr[16])									\
+{											\
+	ctr_short(k, dst, src, len, ctr, nr);						\
+}
+CTR_SHORT(10) CTR_SHORT(12) CTR_SHORT(14)
+#undef CTR_SHORT
+
+/* The entry only picks the code, so that a short request skips the long path's frame. */
+void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		      hwc_size len, hwc_u8 ctr[16])
+{
+	if (len - 1 >= 16 * VW)
+		FN(ctr_long_)(k, dst, src, len, ctr);
+	else if (k->nr == 10)
+		CAT(ctr_short10_, VAES_SUFFIX)(k, dst, src, len, ctr);
+	else if (k->nr == 12)
+		CAT(ctr_short12_, VAES_SUFFIX)(k, dst, src, len, ctr);
+	else
+		CAT(ctr_short14_, VAES_SUFFIX)(k, dst, src, len, ctr);
 }
 
 /* ---- XTS ---- */

@@ -49,15 +49,30 @@ AI V vbswap(V v)
 
 /*
  * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
- * way lets every load forward from its store.
+ * way lets every load forward from its store. A 16-byte load of two 8-byte stores cannot
+ * forward: it waits until both stores have retired, which serialises each request behind the
+ * whole previous one. GCC merges two adjacent 8-byte loads into one 16-byte load, so the two
+ * loads are spelled out in asm.
  */
 AI __m128i ld128_halves(const hwc_u8 *p)
 {
-	hwc_u64 lo, hi;
+	const hwc_u64 *w = (const hwc_u64 *)p;
+	__m128i v;
 
-	__builtin_memcpy(&lo, p, 8);
-	__builtin_memcpy(&hi, p + 8, 8);
-	return _mm_set_epi64x((long long)hi, (long long)lo);
+	__asm__("vmovq %1, %0\n\tvpinsrq $1, %2, %0, %0" : "=x"(v) : "m"(w[0]), "m"(w[1]));
+	return v;
+}
+
+/*
+ * The length block, byte-reversed: the bit counts of the text (low word) and of the AAD (high
+ * word). Read with the vector loads above: _mm_set_epi64x of two computed words may go through
+ * two 8-byte stack stores and a 16-byte reload, the stall again.
+ */
+_Static_assert(__builtin_offsetof(struct hwc_gcm_ctx, textlen) ==
+	       __builtin_offsetof(struct hwc_gcm_ctx, aadlen) + 8, "aadlen, textlen adjacent");
+AI __m128i len_block(const struct hwc_gcm_ctx *c)
+{
+	return _mm_slli_epi64(_mm_shuffle_epi32(ld128_halves((const hwc_u8 *)&c->aadlen), 0x4e), 3);
 }
 
 AI __m128i bswap128(__m128i v)
@@ -394,7 +409,7 @@ void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_c
 	__m128i j0 = ld128_halves(c->j0);
 	unsigned int i, nr = k->aes.nr;
 
-	y = ghash_y1(k, y, _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8)));
+	y = ghash_y1(k, y, len_block(c));
 	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
 	for (i = 1; i < nr; i++)
 		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * GCM on VAES + VPCLMULQDQ + AVX-512 (zmm): four blocks per register, 32 blocks (512 bytes) per
- * step, CTR and GHASH in one pass with one reduction per step against H^32..H^1.
+ * step, CTR and GHASH in one pass with one reduction per step against H^32..H^1. A message's
+ * last step takes H^33..H^2 and the length block H in the same reduction; a last piece of at
+ * most 256 bytes runs as straight-line code with E_K(J0) beside its counter blocks (short
+ * requests are bound by latency and by how much of the next request the core can overlap).
  *
  * Field elements are byte-reversed blocks (bit 127 = coefficient of x^0) and the stored key
  * powers carry a factor x^-1 (hwc_aes.h), so each 128-bit lane of a carry-less product is a
@@ -34,24 +37,57 @@ AI V vxor3(V a, V b, V c)
 	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
 }
 
+/*
+ * A constant block in every lane, as one 64-byte constant: GCC builds a broadcast of a 16-byte
+ * constant with a load and a shuffle, a cost the short paths notice.
+ */
+#define LANES4(hi, lo) _mm512_set_epi64((long long)(hi), (long long)(lo), (long long)(hi),	\
+					(long long)(lo), (long long)(hi), (long long)(lo),	\
+					(long long)(hi), (long long)(lo))
+
 /* Byte reversal of every 128-bit lane: GCM block <-> field element, big-endian counter <-> integer. */
 AI V vbswap(V v)
 {
-	return _mm512_shuffle_epi8(v, _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-									 10, 11, 12, 13, 14, 15)));
+	return _mm512_shuffle_epi8(v, LANES4(0x0001020304050607ULL, 0x08090a0b0c0d0e0fULL));
 }
 
 /*
  * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
- * way lets every load forward from its store.
+ * way lets every load forward from its store. A 16-byte load of two 8-byte stores cannot
+ * forward: it waits until both stores have retired, which serialises each request behind the
+ * whole previous one. GCC merges two adjacent 8-byte loads into one 16-byte load, so the two
+ * loads are spelled out in asm.
  */
 AI __m128i ld128_halves(const hwc_u8 *p)
 {
-	hwc_u64 lo, hi;
+	const hwc_u64 *w = (const hwc_u64 *)p;
+	__m128i v;
 
-	__builtin_memcpy(&lo, p, 8);
-	__builtin_memcpy(&hi, p + 8, 8);
-	return _mm_set_epi64x((long long)hi, (long long)lo);
+	__asm__("vmovq %1, %0\n\tvpinsrq $1, %2, %0, %0" : "=x"(v) : "m"(w[0]), "m"(w[1]));
+	return v;
+}
+
+/* The same block in every lane: two 8-byte broadcast loads (no shuffle unit) and an unpack. */
+AI V bcast_halves(const hwc_u8 *p)
+{
+	const hwc_u64 *w = (const hwc_u64 *)p;
+	V lo, hi;
+
+	__asm__("vpbroadcastq %1, %0" : "=v"(lo) : "m"(w[0]));
+	__asm__("vpbroadcastq %1, %0" : "=v"(hi) : "m"(w[1]));
+	return _mm512_unpacklo_epi64(lo, hi);
+}
+
+/*
+ * The length block, byte-reversed: the bit counts of the text (low word) and of the AAD (high
+ * word). Read with the vector loads above: _mm_set_epi64x of two computed words may go through
+ * two 8-byte stack stores and a 16-byte reload, the stall again.
+ */
+_Static_assert(__builtin_offsetof(struct hwc_gcm_ctx, textlen) ==
+	       __builtin_offsetof(struct hwc_gcm_ctx, aadlen) + 8, "aadlen, textlen adjacent");
+AI __m128i len_block(const struct hwc_gcm_ctx *c)
+{
+	return _mm_slli_epi64(_mm_shuffle_epi32(ld128_halves((const hwc_u8 *)&c->aadlen), 0x4e), 3);
 }
 
 AI __m128i bswap128(__m128i v)
@@ -114,19 +150,38 @@ AI void gmul(struct gacc *a, V x, V h, V hk, int first)
 	}
 }
 
-/* Karatsuba recombination, the two folds of every lane, then the four lanes summed. */
-AI __m128i greduce(const struct gacc *a)
+/* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */
+AI V greduce_lanes(const struct gacc *a)
 {
-	const V poly = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
 	V mid = vxor3(a->mid, a->lo, a->hi);
 	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
 	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
-	V w, r;
-	__m256i s;
+	V w;
 
-	w = vxor(_mm512_clmulepi64_epi128(lo, poly, 0x00), vswap(lo));
-	r = vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
-	s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+	/*
+	 * The first fold multiplies only the low word of lo, which the middle product does not
+	 * reach: it starts from a->lo, before the middle product is in.
+	 */
+	w = vxor(_mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(lo));
+	return vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
+}
+
+/* ... then the four lanes summed, and @x with them (one step less than a separate xor). */
+AI __m128i greduce_x(const struct gacc *a, __m128i x)
+{
+	V r = greduce_lanes(a);
+	__m256i s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+
+	return _mm_ternarylogic_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1), x,
+				      0x96);
+}
+
+AI __m128i greduce(const struct gacc *a)
+{
+	V r = greduce_lanes(a);
+	__m256i s = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+
 	return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
 }
 
@@ -159,11 +214,10 @@ AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int nv)
 	return greduce(&a);
 }
 
-/* The same with whole registers of powers from hpow[pw] on. */
-AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
-			unsigned int nv)
+/* The same with whole registers of powers from hpow[pw] on, left unreduced in @a. */
+AI void ghash_regs_acc(const struct hwc_gcm_key *k, struct gacc *a, __m128i y, V *g,
+		       unsigned int pw, unsigned int nv)
 {
-	struct gacc a;
 	unsigned int i;
 
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
@@ -171,9 +225,30 @@ AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned i
 	for (i = 0; i < nv; i++) {
 		V h = hpow4(k, pw + 4 * i);
 
-		gmul(&a, g[i], h, karatsuba_key(h), i == 0);
+		gmul(a, g[i], h, karatsuba_key(h), i == 0);
 	}
+}
+
+AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned int pw,
+			unsigned int nv)
+{
+	struct gacc a;
+
+	ghash_regs_acc(k, &a, y, g, pw, nv);
 	return greduce(&a);
+}
+
+/* The length block times H into lane 0 of @a: the last term of a message's GHASH. */
+AI void gacc_len(struct gacc *a, const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c)
+{
+	__m128i l = len_block(c);
+	__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+	__m128i hk1 = _mm_loadl_epi64((const __m128i *)&k->hkar[HWC_GCM_NPOW - 1]);
+
+	a->lo = vxor(a->lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
+	a->hi = vxor(a->hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+	a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
 }
 
 /* The powers for the last @n <= 16 blocks of a run: H^n..H^1 from hpow[NPOW - n] on, zero-padded. */
@@ -269,7 +344,7 @@ AI V rkey(const hwc_u8 *ek, unsigned int i)
 /* Counters ctr + 4i + lane for the next @n registers, as big-endian blocks. */
 AI void ctr_regs(V *b, V ctr, unsigned int n)
 {
-	const V four = _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, 4));
+	const V four = LANES4(0, 4);
 	unsigned int j;
 
 #pragma GCC unroll 4
@@ -280,26 +355,21 @@ AI void ctr_regs(V *b, V ctr, unsigned int n)
 }
 
 /*
- * The last 0 < len <= 256 bytes in @nv = ceil(len / 64) registers, masked at the end; returns
- * the new GHASH state. With @fin (the message's state, its lengths final) the length block
- * joins the same reduction, E_K(J0) runs beside the counter blocks, and the tag goes to @tag.
- * The round count is a loop bound here: short messages want little code.
+ * The last 0 < len <= 256 bytes of a piece that does not end the message, in @nv =
+ * ceil(len / 64) registers, masked at the end; returns the new GHASH state. The round count
+ * is a loop bound here: such pieces are rare (only a message's last piece may be partial).
  */
 AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len, unsigned int nv,
-		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
+		    const hwc_u8 *src, hwc_size len, unsigned int nv)
 {
 	const hwc_u8 *ek = k->aes.ek;
 	hwc_size nbl = (len + 15) / 16;
 	unsigned int i, j, nr = k->aes.nr;
 	V b[4], g[4], h[4], hk[4], x, r;
-	__m128i j0 = _mm_setzero_si128();
 	struct gacc a;
 
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
-	if (fin)
-		j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = vxor(b[j], r);
@@ -308,15 +378,11 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 #pragma GCC unroll 4
 		for (j = 0; j < nv; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
-		if (fin)
-			j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
 	}
 	r = rkey(ek, nr);
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		b[j] = _mm512_aesenclast_epi128(b[j], r);
-	if (fin)
-		j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++) {
 		__mmask64 m = bytemask(len - 64 * j);
@@ -335,35 +401,235 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
 		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
 	}
-	/* With the length block last, the data blocks take H^(nbl+1)..H^2; lanes past them are 0. */
-	tail_powers(h, hk, k, nbl + (fin ? 1 : 0), nv);
+	tail_powers(h, hk, k, nbl, nv);
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		gmul(&a, g[j], h[j], hk[j], j == 0);
-	if (fin) {
-		/* The length block, byte-reversed: the two bit counts as 64-bit words; times H. */
-		__m128i l = _mm_set_epi64x((long long)(fin->aadlen * 8), (long long)(fin->textlen * 8));
-		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
-
-		a.lo = vxor(a.lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
-		a.hi = vxor(a.hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
-		a.mid = vxor(a.mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
-			_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)),
-			_mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e)), 0x00)));
-	}
-	y = greduce(&a);
-	if (fin)
-		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
-	return y;
+	return greduce(&a);
 }
+
+/*
+ * The last 1..16 blocks of a message (any earlier pieces and AAD in @c) as straight-line code per
+ * register count and key size: E_K(J0) in an xmm beside the counter registers in the same
+ * rounds, text and length block into one reduction against H^(nbl+1)..H^1, and the tag. Short
+ * requests are bound by this chain's latency and by how much of the next request the core can
+ * overlap with it, so it carries no loops, no state stores and no calls.
+ */
+AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int enc,
+		  hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag,
+		  const unsigned int nv, const unsigned int nr, const int whole)
+{
+	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
+	const V bswap_swap = LANES4(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
+	const hwc_u8 *ek = k->aes.ek;
+	const unsigned int nbl = (unsigned int)((len + 15) / 16);
+	/* 1 <= last <= 64 bytes, 1 <= nlast <= 4 blocks in the last register. */
+	const hwc_size last = len - 64 * (nv - 1);
+	const unsigned int nlast = nbl - 4 * (nv - 1);
+	const __mmask64 m = ~(__mmask64)0 >> (64 - last);
+	/* J0 in every lane; a whole message's counters start from it. */
+	V jb = bcast_halves(c->j0);
+	__m128i j0 = _mm512_castsi512_si128(jb);
+	/* @whole (the message is this piece, no AAD): the GHASH state is still 0. */
+	__m128i y = whole ? _mm_setzero_si128() : bswap128(ld128_halves(c->y));
+	V b[4], g[4], gk[4], t[4], r, ctr;
+	struct gacc a;
+	unsigned int i, j;
+
+	r = rkey(ek, 0);
+	if (whole) {
+		/*
+		 * J0 = IV || 0^31 || 1 (hwc_gcm_start takes 96-bit IVs only), so the counter
+		 * blocks 2..17 of a whole message differ from J0 in the last byte alone, by
+		 * 1 ^ n: one xor per register, together with round key 0.
+		 */
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++) {
+			hwc_u64 n = 2 + 4 * j;
+
+			b[j] = vxor3(jb, r, _mm512_set_epi64((long long)((1 ^ (n + 3)) << 56), 0,
+							     (long long)((1 ^ (n + 2)) << 56), 0,
+							     (long long)((1 ^ (n + 1)) << 56), 0,
+							     (long long)((1 ^ n) << 56), 0));
+		}
+	} else {
+		/* inc32: the low 32-bit word of the byte-reversed block counts, and wraps. */
+		ctr = _mm512_add_epi32(vbswap(bcast_halves(c->ctr)),
+				       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+		ctr_regs(b, ctr, nv);
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++)
+			b[j] = vxor(b[j], r);
+	}
+	j0 = _mm_xor_si128(j0, _mm512_castsi512_si128(r));
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		r = rkey(ek, i);
+#pragma GCC unroll 4
+		for (j = 0; j < nv; j++)
+			b[j] = _mm512_aesenc_epi128(b[j], r);
+		j0 = _mm_aesenc_si128(j0, _mm512_castsi512_si128(r));
+	}
+	/* Masked only when partial: masked stores are slower on some cores. */
+#pragma GCC unroll 4
+	for (j = 0; j + 1 < nv; j++)
+		t[j] = _mm512_loadu_si512(src + 64 * j);
+	t[j] = last == 64 ? _mm512_loadu_si512(src + 64 * j) :
+		_mm512_maskz_loadu_epi8(m, src + 64 * j);
+	/*
+	 * The text joins the last round key (AESENCLAST ends with that xor), so the output
+	 * leaves the last round with no step after it.
+	 */
+	r = rkey(ek, nr);
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		b[j] = _mm512_aesenclast_epi128(b[j], vxor(r, t[j]));
+	j0 = _mm_aesenclast_si128(j0, _mm512_castsi512_si128(r));
+	/*
+	 * g: the blocks to hash, byte-reversed; gk: the same with the halves of every lane
+	 * swapped, both shuffled straight from the text (one step of latency, not two).
+	 */
+#pragma GCC unroll 4
+	for (j = 0; j + 1 < nv; j++) {
+		_mm512_storeu_si512(dst + 64 * j, b[j]);
+		g[j] = vbswap(enc ? b[j] : t[j]);
+		gk[j] = _mm512_shuffle_epi8(enc ? b[j] : t[j], bswap_swap);
+	}
+	if (last == 64) {
+		_mm512_storeu_si512(dst + 64 * j, b[j]);
+	} else {
+		_mm512_mask_storeu_epi8(dst + 64 * j, m, b[j]);
+		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
+		if (enc)
+			b[j] = _mm512_maskz_mov_epi8(m, b[j]);
+	}
+	g[j] = vbswap(enc ? b[j] : t[j]);
+	gk[j] = _mm512_shuffle_epi8(enc ? b[j] : t[j], bswap_swap);
+	/*
+	 * x ^ swap(x), what the Karatsuba middle product takes, for every block; the running
+	 * GHASH value joins the first block in both forms.
+	 */
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++)
+		gk[j] = j || whole ? vxor(g[j], gk[j]) :
+			vxor3(g[0], gk[0], _mm512_zextsi128_si512(
+				_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
+	if (!whole)
+		g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	/*
+	 * Register j, lane i: block 4j + i, times H^(nbl + 1 - 4j - i). Only the last register
+	 * can have lanes past the text; their powers read as 0.
+	 */
+#pragma GCC unroll 4
+	for (j = 0; j < nv; j++) {
+		const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 4 * j];
+		V h = j + 1 < nv || nlast == 4 ? _mm512_loadu_si512(hp) :
+			_mm512_maskz_loadu_epi64((__mmask8)(0xff >> (8 - 2 * nlast)), hp);
+		V lo = _mm512_clmulepi64_epi128(g[j], h, 0x00);
+		V hi = _mm512_clmulepi64_epi128(g[j], h, 0x11);
+		V mid = _mm512_clmulepi64_epi128(gk[j], karatsuba_key(h), 0x00);
+
+		if (j == 0) {
+			a.lo = lo;
+			a.hi = hi;
+			a.mid = mid;
+		} else {
+			a.lo = vxor(a.lo, lo);
+			a.hi = vxor(a.hi, hi);
+			a.mid = vxor(a.mid, mid);
+		}
+	}
+	if (whole) {
+		/*
+		 * Without AAD the length block is only the text's bit count, a 64-bit word:
+		 * two products with H (its low and high halves), no Karatsuba.
+		 */
+		__m128i l = _mm_cvtsi64_si128((long long)(len * 8));
+		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+		__m128i lo = _mm_clmulepi64_si128(l, h1, 0x00);
+
+		a.lo = vxor(a.lo, _mm512_zextsi128_si512(lo));
+		a.mid = vxor(a.mid, _mm512_zextsi128_si512(
+			_mm_xor_si128(lo, _mm_clmulepi64_si128(l, h1, 0x10))));
+	} else {
+		gacc_len(&a, k, c);
+	}
+	/* tag = bswap(GHASH) ^ E_K(J0) = bswap(GHASH ^ bswap(E_K(J0))), the xor in the lane sum. */
+	_mm_storeu_si128((__m128i *)tag, bswap128(greduce_x(&a, bswap128(j0))));
+}
+
+/*
+ * A message that is this one piece without AAD (the lengths say so, and they are public)
+ * skips the GHASH state and the counter in @c and half of the length block's products.
+ */
+#define SHORT(nv, nr)									\
+NOINLINE void gcm_short_enc##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 0);				\
+}											\
+NOINLINE void gcm_short_dec##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 0);				\
+}											\
+NOINLINE void gcm_short_encw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 1);				\
+}											\
+NOINLINE void gcm_short_decw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 1);				\
+}
+SHORT(1, 10) SHORT(2, 10) SHORT(3, 10) SHORT(4, 10)
+SHORT(1, 12) SHORT(2, 12) SHORT(3, 12) SHORT(4, 12)
+SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
+
+/*
+ * A last piece of 0 < len <= 256 bytes and the tag; public lengths pick the code. Direct
+ * branches, not a jump table: the whole request is a few dozen cycles.
+ */
+#define SHORT_NV(dir, nr)								\
+	do {										\
+		if (len <= 64)								\
+			gcm_short_##dir##1_##nr(k, c, dst, src, len, tag);		\
+		else if (len <= 128)							\
+			gcm_short_##dir##2_##nr(k, c, dst, src, len, tag);		\
+		else if (len <= 192)							\
+			gcm_short_##dir##3_##nr(k, c, dst, src, len, tag);		\
+		else									\
+			gcm_short_##dir##4_##nr(k, c, dst, src, len, tag);		\
+	} while (0)
+#define SHORT_CALL(dir)									\
+	do {										\
+		if (!c->aadlen && c->textlen == len) {					\
+			if (k->aes.nr == 10)						\
+				SHORT_NV(dir##w, 10);					\
+			else if (k->aes.nr == 12)					\
+				SHORT_NV(dir##w, 12);					\
+			else								\
+				SHORT_NV(dir##w, 14);					\
+		} else if (k->aes.nr == 10) {						\
+			SHORT_NV(dir, 10);						\
+		} else if (k->aes.nr == 12) {						\
+			SHORT_NV(dir, 12);						\
+		} else {								\
+			SHORT_NV(dir, 14);						\
+		}									\
+	} while (0)
 
 #define TAIL(n)										\
 NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
-			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len,			\
-			     const struct hwc_gcm_ctx *fin, hwc_u8 *tag)			\
+			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len)			\
 {											\
-	return gcm_tail(k, enc, ctr, y, dst, src, len, n, fin, tag);			\
+	return gcm_tail(k, enc, ctr, y, dst, src, len, n);				\
 }
 TAIL(1) TAIL(2) TAIL(3) TAIL(4)
 
@@ -406,10 +672,12 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, unsigned int nr, V *b, int hash
  * only after the last round. The round count is a compile-time constant: keys stay in
  * registers, loops unroll.
  */
+_Static_assert(HWC_GCM_NPOW >= 33, "a last step's 32 blocks and length block in one reduction");
 AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr)
+		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
+		 const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
 {
-	const V sixteen = _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, 16));
+	const V sixteen = LANES4(0, 16);
 	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
 	V b[4], g[8], x[4], ctr = *ctrp;
 	__m128i y = *yp;
@@ -419,6 +687,12 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 
 	for (; len >= 512; len -= 512, src += 512, dst += 512) {
 		int hash = !enc || pending;
+		/*
+		 * Decrypting the last step of a message (@fin): its blocks take H^33..H^2, the
+		 * length block H in the same reduction.
+		 */
+		int last = fin && !enc && len == 512;
+		unsigned int pw = last ? p32 - 1 : p32;
 
 #pragma GCC unroll 2
 		for (half = 0; half < 2; half++) {
@@ -436,9 +710,12 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 			}
 			if (hash && half == 0)
 				g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
-			aes4_ghash4(k, nr, b, hash, &a, g + 4 * half, p32 + 16 * half, half == 0);
-			if (hash && half == 1)
+			aes4_ghash4(k, nr, b, hash, &a, g + 4 * half, pw + 16 * half, half == 0);
+			if (hash && half == 1) {
+				if (last)
+					gacc_len(&a, k, fin);
 				y = greduce(&a);
+			}
 #pragma GCC unroll 4
 			for (j = 0; j < 4; j++) {
 				if (enc)
@@ -451,8 +728,25 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 		}
 		pending = enc;
 	}
-	if (pending)
-		y = ghash_regs_k(k, y, g, p32, 8);
+	if (pending) {
+		/* Encryption's last step of a message likewise, hashed after its rounds. */
+		ghash_regs_acc(k, &a, y, g, fin ? p32 - 1 : p32, 8);
+		if (fin)
+			gacc_len(&a, k, fin);
+		y = greduce(&a);
+	}
+	if (fin) {
+		const hwc_u8 *ek = k->aes.ek;
+		__m128i j0 = _mm_xor_si128(ld128_halves(fin->j0), _mm_loadu_si128((const __m128i *)ek));
+		unsigned int i;
+
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++)
+			j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
+		j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
+		_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
+		return;
+	}
 	if (len >= 256) {
 		ctr_regs(b, ctr, 4);
 		ctr = _mm512_add_epi32(ctr, sixteen);
@@ -483,55 +777,73 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 NOINLINE void gcm_bulk_enc10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 10);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 10, 0, 0);
 }
 
 NOINLINE void gcm_bulk_enc12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 12);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 12, 0, 0);
 }
 
 NOINLINE void gcm_bulk_enc14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 14);
+	gcm_bulk(k, 1, dst, src, len, ctr, y, 14, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 10);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 10, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 12);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 12, 0, 0);
 }
 
 NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, V *ctr, __m128i *y)
 {
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 14);
+	gcm_bulk(k, 0, dst, src, len, ctr, y, 14, 0, 0);
 }
 
-/* @tag non-NULL: this is the message's last piece (c->textlen counting it); the tag too. */
+/*
+ * A last piece of whole 512-byte steps: the steps as in any piece, the last one's blocks
+ * against H^33..H^2 with the length block against H in the same reduction, E_K(J0) beside.
+ */
+AI void gcm_bulk_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		       const hwc_u8 *src, hwc_size len, hwc_u8 *tag, unsigned int nr)
+{
+	__m128i y = bswap128(ld128_halves(c->y));
+	V ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
+				 _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+
+	gcm_bulk(k, enc, dst, src, len, &ctr, &y, nr, c, tag);
+}
+
+#define BULK_FINAL(dir, enc, nr)							\
+NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+				       hwc_u8 *tag)						\
+{											\
+	gcm_bulk_final(k, c, enc, dst, src, len, tag, nr);				\
+}
+BULK_FINAL(enc, 1, 10) BULK_FINAL(enc, 1, 12) BULK_FINAL(enc, 1, 14)
+BULK_FINAL(dec, 0, 10) BULK_FINAL(dec, 0, 12) BULK_FINAL(dec, 0, 14)
+
+/* A piece that does not end the message; the chained state stays in @c. */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+		  const hwc_u8 *src, hwc_size len)
 {
 	__m128i cb = bswap128(ld128_halves(c->ctr));
 	__m128i y = bswap128(ld128_halves(c->y));
-	hwc_size nbl = (len + 15) / 16;
-	/* Whole 256-byte steps, but a last piece keeps 1..256 bytes for the tail and the tag. */
-	hwc_size bulk = tag ? (len ? (len - 1) & ~(hwc_size)255 : 0) : len & ~(hwc_size)255;
+	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
 	unsigned int nr = k->aes.nr;
 	V ctr;
 
-	if (tag && !len) {
-		hwc_gcm_final_vaes_avx512(k, c, tag);
-		return;
-	}
 	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
 	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(cb),
 			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
@@ -547,15 +859,13 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 		len -= bulk;
 	}
 	if (len > 192)
-		y = gcm_tail4(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail4(k, enc, ctr, y, dst, src, len);
 	else if (len > 128)
-		y = gcm_tail3(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail3(k, enc, ctr, y, dst, src, len);
 	else if (len > 64)
-		y = gcm_tail2(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
+		y = gcm_tail2(k, enc, ctr, y, dst, src, len);
 	else if (len)
-		y = gcm_tail1(k, enc, ctr, y, dst, src, len, tag ? c : 0, tag);
-	if (tag)
-		return;
+		y = gcm_tail1(k, enc, ctr, y, dst, src, len);
 	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
 	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
 	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
@@ -564,25 +874,65 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 1, dst, src, len, 0);
+	gcm_crypt(k, c, 1, dst, src, len);
 }
 
 void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len)
 {
-	gcm_crypt(k, c, 0, dst, src, len, 0);
+	gcm_crypt(k, c, 0, dst, src, len);
 }
 
+/*
+ * A last piece of more than 256 bytes: whole 512-byte steps with the tag fused into the last
+ * one; otherwise its whole 256-byte steps as any other piece, then the last 1..256 bytes and
+ * the tag on the short path (its state through @c: stores that forward).
+ */
+#define FINAL_LONG(dir, enc)								\
+NOINLINE void gcm_final_long_##dir(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+				   hwc_u8 *tag)						\
+{											\
+	hwc_size head = (len - 1) & ~(hwc_size)255;					\
+											\
+	if (!(len & 511)) {								\
+		(k->aes.nr == 10 ? gcm_bulk_final_##dir##10 :				\
+		 k->aes.nr == 12 ? gcm_bulk_final_##dir##12 :				\
+		 gcm_bulk_final_##dir##14)(k, c, dst, src, len, tag);			\
+		return;									\
+	}										\
+	gcm_crypt(k, c, enc, dst, src, head);						\
+	dst += head;									\
+	src += head;									\
+	len -= head;									\
+	SHORT_CALL(dir);								\
+}
+FINAL_LONG(enc, 1) FINAL_LONG(dec, 0)
+
+/*
+ * The entry points only pick the code: a short request goes straight to its straight-line
+ * function (a tail call), without the frame setup of the long path.
+ */
 void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
 {
-	gcm_crypt(k, c, 1, dst, src, len, tag);
+	if (len - 1 < 256)
+		SHORT_CALL(enc);
+	else if (len)
+		gcm_final_long_enc(k, c, dst, src, len, tag);
+	else
+		hwc_gcm_final_vaes_avx512(k, c, tag);
 }
 
 void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
 {
-	gcm_crypt(k, c, 0, dst, src, len, tag);
+	if (len - 1 < 256)
+		SHORT_CALL(dec);
+	else if (len)
+		gcm_final_long_dec(k, c, dst, src, len, tag);
+	else
+		hwc_gcm_final_vaes_avx512(k, c, tag);
 }
 
 /*
@@ -597,7 +947,7 @@ void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm
 	__m128i j0 = ld128_halves(c->j0);
 	unsigned int i, nr = k->aes.nr;
 
-	y = ghash_y1(k, y, _mm_set_epi64x((long long)(c->aadlen * 8), (long long)(c->textlen * 8)));
+	y = ghash_y1(k, y, len_block(c));
 	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
 	for (i = 1; i < nr; i++)
 		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
