@@ -73,8 +73,17 @@ for bits in 2048 4096; do
 		"$(keyctl pkey_decrypt "$id" 0 "$dir/ct" enc=pkcs1 | od -An -tx1 | tr -d ' \n')"
 
 	# sign + decrypt x2 = 3 private ops; verify x3 (one refused) + encrypt = 4 public ops.
-	check_eq "rsa$bits: private ops served by hwcrypt" 3 $(($(ops 2) - priv0))
-	check_eq "rsa$bits: public ops served by hwcrypt" 4 $(($(ops 4) - pub0))
+	# Under the full self-tests (debug kernel) the pkcs1 template instances that keyctl creates
+	# test themselves on our rsa too: at least those counts there.
+	dp=$(($(ops 2) - priv0)) dq=$(($(ops 4) - pub0))
+	if hwc_full_selftests; then
+		[ "$dp" -ge 3 ] && [ "$dq" -ge 4 ] &&
+			pass "rsa$bits: ops served by hwcrypt: +$dp private (>= 3), +$dq public (>= 4)" ||
+			fail "rsa$bits: ops served by hwcrypt" "+$dp private (want >= 3), +$dq public (want >= 4)"
+	else
+		check_eq "rsa$bits: private ops served by hwcrypt" 3 "$dp"
+		check_eq "rsa$bits: public ops served by hwcrypt" 4 "$dq"
+	fi
 	info "rsa_ops after rsa$bits: $(cat /sys/module/hwcrypt/parameters/rsa_ops)"
 	keyctl unlink "$id" "$ring" >/dev/null
 done
