@@ -236,4 +236,19 @@ int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 		    hwc_size inlen, const hwc_u8 *rnd, void *ws, const struct hwc_rsa_yield *y);
 
+/*
+ * The w-bit window of exponent @e (@elimbs limbs) starting at bit @bit. The position is public
+ * (a loop counter); the value is secret and only ever used as a constant-time table index.
+ */
+static inline hwc_u64 hwc_bn_exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit,
+					unsigned int w)
+{
+	unsigned int idx = bit / 64, sh = bit % 64;
+	hwc_u64 v = idx < elimbs ? e[idx] >> sh : 0;
+
+	if (sh + w > 64 && idx + 1 < elimbs)
+		v |= e[idx + 1] << (64 - sh);
+	return v & ((1ull << w) - 1);
+}
+
 #endif /* HWC_RSA_H */

@@ -390,17 +390,6 @@ hwc_size hwc_bn_modexp2_ws_limbs(const struct hwc_bn_impl *bn, unsigned int nl,
 	return g > t ? g : t;
 }
 
-/* Window @win (w bits from bit win*w) of exponent @e (elimbs limbs): a public position. */
-static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit, unsigned int w)
-{
-	unsigned int idx = bit / 64, sh = bit % 64;
-	hwc_u64 v = idx < elimbs ? e[idx] >> sh : 0;
-
-	if (sh + w > 64 && idx + 1 < elimbs)
-		v |= e[idx + 1] << (64 - sh);
-	return v & ((1ull << w) - 1);
-}
-
 /*
  * r = table[digit] reading every entry. Limb-major with the masks made once: each output limb is
  * an OR over the entries kept in a register, eight limbs at a time (four measured 10-35%
@@ -488,16 +477,16 @@ void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *c
 	}
 	table_build(bn, ctx, tab1, a1, n, t);
 	table_build(bn, ctx, tab2, a2, n, t);
-	table_select(acc, tab1, n, nl, exp_digit(e1, e1limbs, (nwin - 1) * w, w));
-	table_select(sel, tab2, n, nl, exp_digit(e2, e2limbs, (nwin - 1) * w, w));
+	table_select(acc, tab1, n, nl, hwc_bn_exp_digit(e1, e1limbs, (nwin - 1) * w, w));
+	table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, (nwin - 1) * w, w));
 	bn->mul(acc, acc, sel, m, n0, nl, t);
 	for (i = nwin - 1; i-- > 0;) {
 		for (k = 0; k < w; k++)
 			bn->sqr(acc, acc, m, n0, nl, t);
 		/* Multiplying by table[0] (one) for a zero digit keeps the operation count fixed. */
-		table_select(sel, tab1, n, nl, exp_digit(e1, e1limbs, i * w, w));
+		table_select(sel, tab1, n, nl, hwc_bn_exp_digit(e1, e1limbs, i * w, w));
 		bn->mul(acc, acc, sel, m, n0, nl, t);
-		table_select(sel, tab2, n, nl, exp_digit(e2, e2limbs, i * w, w));
+		table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, i * w, w));
 		bn->mul(acc, acc, sel, m, n0, nl, t);
 		if (y && y->fn)
 			y->fn(y->arg);

@@ -297,16 +297,6 @@ static void ifma_select(v8 *r, const v8 *table, unsigned int n, unsigned int nv,
 	fns[nv](r, table, n, digit);
 }
 
-static hwc_u64 exp_digit(const hwc_u64 *e, unsigned int elimbs, unsigned int bit, unsigned int w)
-{
-	unsigned int idx = bit / 64, sh = bit % 64;
-	hwc_u64 v = idx < elimbs ? e[idx] >> sh : 0;
-
-	if (sh + w > 64 && idx + 1 < elimbs)
-		v |= e[idx + 1] << (64 - sh);
-	return v & ((1ull << w) - 1);
-}
-
 static unsigned int ifma_window_bits(unsigned int ebits)
 {
 	return ebits <= 640 ? 4 : ebits <= 2560 ? 5 : 6;
@@ -441,9 +431,9 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 	simd_begin(y);
 	for (x = 0; x < l; x++) {
 		ifma_select(md[x].acc, md[x].tab1, n, nv,
-			    exp_digit(xp[x].e1, e1limbs, (nwin - 1) * w, w));
+			    hwc_bn_exp_digit(xp[x].e1, e1limbs, (nwin - 1) * w, w));
 		ifma_select(md[x].sel, md[x].tab2, n, nv,
-			    exp_digit(xp[x].e2, e2limbs, (nwin - 1) * w, w));
+			    hwc_bn_exp_digit(xp[x].e2, e2limbs, (nwin - 1) * w, w));
 		r[x] = a[x] = md[x].acc; b[x] = md[x].sel;
 	}
 	amm_l(amm, md, l, k, r, a, b);
@@ -456,8 +446,8 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 			j = 0;
 		}
 		for (x = 0; x < l; x++) {
-			ifma_select(md[x].sel, md[x].tab1, n, nv, exp_digit(xp[x].e1, e1limbs, i * w, w));
-			ifma_select(md[x].x1, md[x].tab2, n, nv, exp_digit(xp[x].e2, e2limbs, i * w, w));
+			ifma_select(md[x].sel, md[x].tab1, n, nv, hwc_bn_exp_digit(xp[x].e1, e1limbs, i * w, w));
+			ifma_select(md[x].x1, md[x].tab2, n, nv, hwc_bn_exp_digit(xp[x].e2, e2limbs, i * w, w));
 		}
 		s = 0;
 		if (amm4) {
