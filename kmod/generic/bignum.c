@@ -348,14 +348,17 @@ BN_INLINE void sqr_body(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 
 
 #define BN_SIZES(X) X(16) X(24) X(32) X(48) X(64)
 
-#define BN_DEFINE(N)									\
-static void mul_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
-		    hwc_u64 n0, hwc_u64 *t)						\
-{ mul_body(r, a, b, m, n0, N, t); }							\
-static void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
-		    hwc_u64 *t)								\
-{ sqr_body(r, a, m, n0, N, t); }							\
-static void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0)		\
+/* One frame per size: inlined into one switch, their spills add up past ppc64le's 2 KiB limit. */
+#define BN_NOINLINE __attribute__((__noinline__))
+
+#define BN_DEFINE(N)								\
+static BN_NOINLINE void mul_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b,		\
+				const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)		\
+{ mul_body(r, a, b, m, n0, N, t); }						\
+static BN_NOINLINE void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m,	\
+				hwc_u64 n0, hwc_u64 *t)				\
+{ sqr_body(r, a, m, n0, N, t); }						\
+static BN_NOINLINE void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0)	\
 { redc_body(r, a, m, n0, N); }
 BN_SIZES(BN_DEFINE)
 
