@@ -43,7 +43,7 @@ struct hwc_bn_exp2 {
 };
 
 struct hwc_bn_impl {
-	const char *impl;		/* "generic", "mulx", ... : used in driver names */
+	const char *impl;		/* "generic", "adx", ... : used in driver names */
 	unsigned int features;		/* HWC_F_* all required; 0 for portable C */
 	void (*mul)(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
 		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
@@ -74,12 +74,6 @@ void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hw
 void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 			unsigned int nl, hwc_u64 *t);
 void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
-
-void hwc_bn_mul_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		     hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_mulx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		     unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_mulx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 
 void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
 		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);

@@ -12,7 +12,8 @@
  *	mov  lo, t[j]
  * so the two additions of every limb run in parallel. Rows have a compile-time length and are
  * unrolled by the assembler (.rept with .set counters); the limb counts RSA meets most (halves
- * and moduli of 1024..8192-bit keys) get their own instances, other counts use the "mulx" tier.
+ * and moduli of 1024..8192-bit keys) get their own instances, other counts use the portable
+ * columns of generic/bignum.c (measured faster there than rows of MULX in C without ADX).
  * The squaring computes each cross product once (one fully unrolled triangle), then doubles and
  * adds the diagonal squares in one pass, again with the doubling on CF and the squares on OF.
  *
@@ -308,7 +309,7 @@ void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u6
 	ADX_SIZES(ADX_CASE)
 #undef ADX_CASE
 	}
-	hwc_bn_mul_mulx(r, a, b, m, n0, nl, t);
+	hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
 }
 
 void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
@@ -319,7 +320,7 @@ void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 	ADX_SIZES(ADX_CASE)
 #undef ADX_CASE
 	}
-	hwc_bn_sqr_mulx(r, a, m, n0, nl, t);
+	hwc_bn_sqr_generic(r, a, m, n0, nl, t);
 }
 
 void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
@@ -329,5 +330,5 @@ void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsig
 	ADX_SIZES(ADX_CASE)
 #undef ADX_CASE
 	}
-	hwc_bn_redc_mulx(r, a, m, n0, nl);
+	hwc_bn_redc_generic(r, a, m, n0, nl);
 }

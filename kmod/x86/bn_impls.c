@@ -8,8 +8,6 @@
  */
 const struct hwc_bn_impl hwc_bn_impls[] = {
 	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },
-	{ "mulx", HWC_F_BMI2 | HWC_F_ADX, hwc_bn_mul_mulx, hwc_bn_sqr_mulx, hwc_bn_redc_mulx,
-	  0, 0 },
 	{ "adx", HWC_F_BMI2 | HWC_F_ADX, hwc_bn_mul_adx, hwc_bn_sqr_adx, hwc_bn_redc_adx, 0, 0 },
 	/* The exponentiation in radix 2^52 on zmm registers; everything else is adx's. */
 	{ "ifma", HWC_F_BMI2 | HWC_F_ADX | HWC_F_IFMA, hwc_bn_mul_adx, hwc_bn_sqr_adx,

@@ -19,7 +19,7 @@
 static const unsigned int keybits[] = { 2048, 3072, 4096 };
 #define NKEYS (sizeof(keybits) / sizeof(keybits[0]))
 
-/* Bars of the RSA issue for the fastest tier (mulx) and for portable C. */
+/* Bars of the RSA issue for the MULX/ADX tiers (adx, ifma) and for portable C. */
 static double bar_for(int priv, unsigned int bits, const char *impl)
 {
 	if (!priv)
