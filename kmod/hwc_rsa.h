@@ -119,6 +119,15 @@ void hwc_bn_to_bytes(hwc_u8 *out, hwc_size len, const hwc_u64 *a, unsigned int n
 int hwc_bn_cmp_public(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
 unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl);
 
+/*
+ * r = a^-1 mod m for odd @m and @a in [1, m) prime to m (m may be secret: a prime), @nl limbs
+ * each; r fully reduced, normal form; r may alias a. Bernstein-Yang divsteps (generic/bn_inv.c):
+ * the same steps for every a and m of @nl limbs. @ws: hwc_bn_modinv_ws_limbs(nl) limbs.
+ */
+void hwc_bn_modinv_ct(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned int nl,
+		      hwc_u64 *ws);
+hwc_size hwc_bn_modinv_ws_limbs(unsigned int nl);
+
 /* Montgomery context of one odd modulus. */
 struct hwc_bn_mont {
 	unsigned int nl;
