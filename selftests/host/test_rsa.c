@@ -6,6 +6,7 @@
  */
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <stdio.h>
@@ -172,6 +173,80 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 	BN_free(M);
 	BN_free(R);
 	BN_free(Ri);
+	BN_free(E);
+}
+
+/*
+ * hwc_bn_modinv_ct against BN_mod_inverse for @count odd moduli of @nl limbs: random ones,
+ * some with a short top limb, just above a power of two, all-ones limbs; a random in [1, m),
+ * and the edges 1, 2, m - 1. Output in place (r aliasing a) half the time.
+ */
+static void test_modinv(unsigned int nl, unsigned int count)
+{
+	static hwc_u64 m[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS];
+	static hwc_u64 ws[5 * (HWC_BN_MAX_LIMBS + 8)];
+	BIGNUM *M, *A = BN_new(), *E = BN_new(), *G;
+	unsigned int i, j;
+
+	if (hwc_bn_modinv_ws_limbs(nl) > sizeof(ws) / 8) {
+		check(0, "bn", "modinv workspace fits the test's", nl * 64);
+		return;
+	}
+	for (i = 0; i < count; i++) {
+		hwc_test_rnd_fill(m, nl * 8);
+		switch (i % 6) {
+		case 0:		/* 2^(64 nl - 1) + small odd */
+			memset(m, 0, nl * 8);
+			m[nl - 1] = 1ull << 63;
+			m[0] = hwc_test_rnd64() % 1000 | 1;
+			break;
+		case 1:		/* all ones */
+			memset(m, 0xff, nl * 8);
+			break;
+		case 2:		/* short top limb */
+			m[nl - 1] >>= hwc_test_rnd64() % 64;
+			m[nl - 1] |= 1;
+			break;
+		default:
+			m[nl - 1] |= 1ull << 63;
+		}
+		m[0] |= 1;
+		M = limbs_to_bn(m, nl);
+		for (j = 0; j < 4; j++) {
+			switch (j) {
+			case 0:
+				BN_one(A);
+				break;
+			case 1:
+				BN_set_word(A, 2);
+				break;
+			case 2:
+				BN_sub(A, M, BN_value_one());
+				break;
+			default:
+				do
+					BN_rand_range(A, M);
+				while (BN_is_zero(A));
+			}
+			/* a must be prime to m: the random moduli are not primes */
+			if (!BN_mod_inverse(E, A, M, bnctx)) {
+				ERR_clear_error();
+				continue;
+			}
+			bn_to_limbs(a, nl, A);
+			if (j % 2) {
+				hwc_bn_modinv_ct(a, a, m, nl, ws);
+				G = limbs_to_bn(a, nl);
+			} else {
+				hwc_bn_modinv_ct(r, a, m, nl, ws);
+				G = limbs_to_bn(r, nl);
+			}
+			check(!BN_cmp(E, G), "bn", "modinv against BN_mod_inverse", nl * 64);
+			BN_free(G);
+		}
+		BN_free(M);
+	}
+	BN_free(A);
 	BN_free(E);
 }
 
@@ -501,6 +576,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	{
+		unsigned int ran = npassed + nfailed, before = nfailed;
+
+		for (i = 8; i <= HWC_BN_MAX_LIMBS; i++)
+			test_modinv(i, quick ? 4 : 8);
+		printf("%s modinv   %u checks (odd moduli of 8..%u limbs)\n",
+		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran, HWC_BN_MAX_LIMBS);
+	}
 	for (j = 0; j < hwc_bn_nimpls; j++) {
 		const struct hwc_bn_impl *bn = &hwc_bn_impls[j];
 		unsigned int before = nfailed, ran = npassed + nfailed;
