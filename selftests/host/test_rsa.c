@@ -184,7 +184,7 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 static void test_modinv(unsigned int nl, unsigned int count)
 {
 	static hwc_u64 m[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS];
-	static hwc_u64 ws[5 * (HWC_BN_MAX_LIMBS + 8)];
+	static hwc_u64 ws[5 * (HWC_BN_MAX_LIMBS + 16)];
 	BIGNUM *M, *A = BN_new(), *E = BN_new(), *G;
 	unsigned int i, j;
 
