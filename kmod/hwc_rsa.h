@@ -186,7 +186,7 @@ void hwc_bn_modexp2x2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_exp2 
 hwc_size hwc_bn_modexp2_ws_limbs(const struct hwc_bn_impl *bn, unsigned int nl,
 				 unsigned int ebits);
 
-/* The key: fixed-size so that callers allocate it in one piece (about 12 KiB). */
+/* The key: fixed-size so that callers allocate it in one piece (about 15 KiB). */
 struct hwc_rsa_key {
 	const struct hwc_bn_impl *bn;
 	unsigned int bits;		/* of n */

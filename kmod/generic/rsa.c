@@ -11,9 +11,11 @@
  * r^-1 comes from a constant-time inversion (Bernstein-Yang divsteps, hwc_bn_modinv_ct: a
  * fixed number of steps for the limb count, no branch or index on r or p). That replaced
  * Fermat's r^(p-2) computed beside x'^dp in one double exponentiation, whose second table and
- * second multiplication per window cost some 15% of the op; the inversion costs about a fifth
- * of that on the portable tier (2-3% of an op, more of the faster tiers' shorter ops), plus
- * one multiplication to unblind. Without CRT parameters the same is done modulo n with d.
+ * second multiplication per window cost some 15% of the op on the 64-bit tiers. The two
+ * inversions of a 2048-bit key's primes take some 15-18 us (Zen 5), plus one multiplication
+ * each to unblind: under 2% of a portable-tier op, but 8% of the ifma tier's, which ran the
+ * second multiplication beside a squaring and so gains only a few percent. Without CRT
+ * parameters the same is done modulo n with d.
  *
  * Faults. Before anything is written, s^e mod n is compared with c; on a mismatch (a glitched
  * half would otherwise hand out a multiple of one prime) the output is all zeros and the
