@@ -579,10 +579,12 @@ int main(int argc, char **argv)
 	{
 		unsigned int ran = npassed + nfailed, before = nfailed;
 
-		for (i = 8; i <= HWC_BN_MAX_LIMBS; i++)
+		/* from the primes of the smallest keys to the largest plain modulus */
+		for (i = HWC_RSA_MIN_BITS / 128; i <= HWC_BN_MAX_LIMBS; i++)
 			test_modinv(i, quick ? 4 : 8);
-		printf("%s modinv   %u checks (odd moduli of 8..%u limbs)\n",
-		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran, HWC_BN_MAX_LIMBS);
+		printf("%s modinv   %u checks (odd moduli of %u..%u limbs)\n",
+		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran,
+		       HWC_RSA_MIN_BITS / 128, HWC_BN_MAX_LIMBS);
 	}
 	for (j = 0; j < hwc_bn_nimpls; j++) {
 		const struct hwc_bn_impl *bn = &hwc_bn_impls[j];
