@@ -119,11 +119,12 @@ static void unpack(bn_s64 *u, bn_s64 *v, hwc_u64 p)
  *
  * Each row lives in one word, u + 2^32 v: the steps are linear, and 30 of them keep
  * |u|, |v| <= 2^30, so the halves never disturb each other (that is what splits the batch).
+ * @h: room for the halves' matrices, wiped by the caller at the end.
  */
-static bn_s64 divsteps60(bn_s64 delta, hwc_u64 f, hwc_u64 g, struct inv_mat *t)
+static bn_s64 divsteps60(bn_s64 delta, hwc_u64 f, hwc_u64 g, struct inv_mat *t,
+			 struct inv_mat *h)
 {
 	hwc_u64 nd = 0 - (hwc_u64)delta, fn, dm;
-	struct inv_mat h[2];	/* in registers: no copy of it is left behind in memory */
 	unsigned int k, i;
 
 	dm = ct_barrier((hwc_u64)((bn_s64)nd >> 63));
@@ -242,7 +243,7 @@ void hwc_bn_modinv_ct(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned i
 	bn_s64 *f = (bn_s64 *)ws, *g = f + l, *d = g + l, *e = d + l, *mm = e + l;
 	hwc_u64 minv = m[0];
 	bn_s64 delta = 1;
-	struct inv_mat t;
+	struct inv_mat t, h[2];
 
 	/* m^-1 mod 2^64 by Newton's iteration: right in 3 bits, each step doubles them */
 	for (i = 0; i < 5; i++)
@@ -255,7 +256,7 @@ void hwc_bn_modinv_ct(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned i
 	e[0] = 1;
 	for (i = 0; i < nsteps; i += LIMB_BITS) {
 		delta = divsteps60(delta, (hwc_u64)f[0] | (hwc_u64)f[1] << LIMB_BITS,
-				   (hwc_u64)g[0] | (hwc_u64)g[1] << LIMB_BITS, &t);
+				   (hwc_u64)g[0] | (hwc_u64)g[1] << LIMB_BITS, &t, h);
 		update_fg(f, g, &t, l);
 		update_de(d, e, &t, mm, minv, l);
 	}
@@ -266,4 +267,5 @@ void hwc_bn_modinv_ct(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned i
 	fromlimbs(r, d, nl, l);
 	hwc_memzero_explicit(ws, hwc_bn_modinv_ws_limbs(nl) * sizeof(hwc_u64));
 	hwc_memzero_explicit(&t, sizeof(t));
+	hwc_memzero_explicit(h, sizeof(h));
 }
