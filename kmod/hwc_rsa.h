@@ -35,7 +35,10 @@
 struct hwc_rsa_yield;
 struct hwc_bn_mont;
 
-/* One modulus' share of a double exponentiation r = a1^e1 a2^e2 mod ctx->m (see modexp2_ct). */
+/*
+ * One modulus' share of a double exponentiation r = a1^e1 a2^e2 mod ctx->m, or of a single one
+ * r = a1^e1 with a2 == NULL (see modexp2_ct).
+ */
 struct hwc_bn_exp2 {
 	const struct hwc_bn_mont *ctx;
 	hwc_u64 *r;
@@ -51,7 +54,8 @@ struct hwc_bn_impl {
 		    unsigned int nl, hwc_u64 *t);
 	void (*redc)(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 	/*
-	 * Optional: the whole of hwc_bn_modexp2_ct() in the tier's own representation, for
+	 * Optional: the whole of hwc_bn_modexp2_ct() (a2 NULL: the single power) in the
+	 * tier's own representation, for
 	 * @count (1 or 2) moduli of the same limb count at once (NULL: the generic exponentiation
 	 * on mul/sqr). Returns 0 when done, nonzero when it declines (size it does not handle,
 	 * SIMD not usable now) before writing any result; the generic path then runs.
@@ -113,6 +117,15 @@ void hwc_bn_to_bytes(hwc_u8 *out, hwc_size len, const hwc_u64 *a, unsigned int n
 int hwc_bn_cmp_public(const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
 unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl);
 
+/*
+ * r = a^-1 mod m for odd @m and @a in [1, m) prime to m (m may be secret: a prime), @nl limbs
+ * each; r fully reduced, normal form; r may alias a. Bernstein-Yang divsteps (generic/bn_inv.c):
+ * the same steps for every a and m of @nl limbs. @ws: hwc_bn_modinv_ws_limbs(nl) limbs.
+ */
+void hwc_bn_modinv_ct(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, unsigned int nl,
+		      hwc_u64 *ws);
+hwc_size hwc_bn_modinv_ws_limbs(unsigned int nl);
+
 /* Montgomery context of one odd modulus. */
 struct hwc_bn_mont {
 	unsigned int nl;
@@ -148,7 +161,8 @@ struct hwc_rsa_yield {
  * exponents @e1, @e2 (@e1limbs, @e2limbs limbs; bits above are taken as zero) of at most @ebits
  * bits, a public bound fixed by the key size: fixed windows with the squarings shared, every
  * entry of both tables read for every window, two multiplications per window whatever the
- * digits. The private op uses it to unblind in the same pass (a2 = r, e2 = p - 2: r^-1).
+ * digits. @a2 NULL (e2 unused, @e2limbs 0): r = a1^e1 alone, one table and one
+ * multiplication per window, as the private op uses it (it unblinds with hwc_bn_modinv_ct()).
  * @ws: hwc_bn_modexp2_ws_limbs(bn, ctx->nl, ebits) limbs of workspace (8-byte aligned).
  */
 void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *ctx, hwc_u64 *r,
@@ -156,8 +170,9 @@ void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *c
 		       const hwc_u64 *a2, const hwc_u64 *e2, unsigned int e2limbs,
 		       unsigned int ebits, hwc_u64 *ws, const struct hwc_rsa_yield *y);
 /*
- * Both CRT halves (same limb count, e1limbs and e2limbs each): in one pass if the tier has a
- * modexp2 hook for two moduli, else one after the other. Same workspace as modexp2_ct.
+ * Both CRT halves (same limb count, e1limbs and e2limbs each, a2 NULL in both or in neither):
+ * in one pass if the tier has a modexp2 hook for two moduli, else one after the other. Same
+ * workspace as modexp2_ct.
  */
 void hwc_bn_modexp2x2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_exp2 *x,
 			 unsigned int e1limbs, unsigned int e2limbs, unsigned int ebits,
@@ -165,7 +180,7 @@ void hwc_bn_modexp2x2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_exp2 
 hwc_size hwc_bn_modexp2_ws_limbs(const struct hwc_bn_impl *bn, unsigned int nl,
 				 unsigned int ebits);
 
-/* The key: fixed-size so that callers allocate it in one piece (about 12 KiB). */
+/* The key: fixed-size so that callers allocate it in one piece (about 15 KiB). */
 struct hwc_rsa_key {
 	const struct hwc_bn_impl *bn;
 	unsigned int bits;		/* of n */
@@ -178,7 +193,6 @@ struct hwc_rsa_key {
 	struct hwc_bn_mont n;
 	/* secret from here on */
 	hwc_u64 d[HWC_BN_MAX_LIMBS];
-	hwc_u64 ed2[2 * HWC_BN_MAX_LIMBS];	/* e*d - 2 (no CRT only): r^(ed-2) = r^-1 mod n */
 	struct hwc_bn_mont p, q;
 	hwc_u64 dp[HWC_BN_HALF_LIMBS], dq[HWC_BN_HALF_LIMBS];
 	hwc_u64 qinv[HWC_BN_HALF_LIMBS];	/* q^-1 mod p, fully reduced, normal form */

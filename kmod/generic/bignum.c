@@ -574,19 +574,25 @@ void hwc_bn_modexp2_ct(const struct hwc_bn_impl *bn, const struct hwc_bn_mont *c
 		if (!bn->modexp2(&x, 1, e1limbs, e2limbs, ebits, ws, y))
 			return;
 	}
+	/* a2 == NULL (public: the caller's choice) is the single power: no second table. */
 	table_build(bn, ctx, tab1, a1, n, t);
-	table_build(bn, ctx, tab2, a2, n, t);
+	if (a2)
+		table_build(bn, ctx, tab2, a2, n, t);
 	table_select(acc, tab1, n, nl, hwc_bn_exp_digit(e1, e1limbs, (nwin - 1) * w, w));
-	table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, (nwin - 1) * w, w));
-	bn->mul(acc, acc, sel, m, n0, nl, t);
+	if (a2) {
+		table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, (nwin - 1) * w, w));
+		bn->mul(acc, acc, sel, m, n0, nl, t);
+	}
 	for (i = nwin - 1; i-- > 0;) {
 		for (k = 0; k < w; k++)
 			bn->sqr(acc, acc, m, n0, nl, t);
 		/* Multiplying by table[0] (one) for a zero digit keeps the operation count fixed. */
 		table_select(sel, tab1, n, nl, hwc_bn_exp_digit(e1, e1limbs, i * w, w));
 		bn->mul(acc, acc, sel, m, n0, nl, t);
-		table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, i * w, w));
-		bn->mul(acc, acc, sel, m, n0, nl, t);
+		if (a2) {
+			table_select(sel, tab2, n, nl, hwc_bn_exp_digit(e2, e2limbs, i * w, w));
+			bn->mul(acc, acc, sel, m, n0, nl, t);
+		}
 		if (y && y->fn)
 			y->fn(y->arg);
 	}

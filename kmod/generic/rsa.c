@@ -6,12 +6,16 @@
  * Blinding. Every private operation blinds each CRT half with its own fresh, uniformly random
  * factor r mod p (from 64 more random bits than p has, reduced: bias below 2^-64):
  *     x' = (c mod p) * r^e,   x'^dp = c^dp * r^(e*dp) = s_p * r      (e*dp = 1 mod p-1),
- *     s_p = x'^dp * r^(p-2)                                          (r^(p-2) = r^-1, Fermat),
- * and the two powers share their squarings in one fixed-window pass (hwc_bn_modexp2_ct), so the
- * inverse costs one more table and one more multiplication per window, some 20% of the op, and
- * needs no inversion algorithm whose running time could depend on r or p. The exponentiation
- * never sees the attacker's c, only c times a uniformly random unknown. Without CRT parameters
- * the same is done modulo n with d, and r^-1 = r^(e*d-2) (r^(e*d-1) = 1 for r prime to n).
+ *     s_p = x'^dp * r^-1.
+ * The exponentiation never sees the attacker's c, only c times a uniformly random unknown.
+ * r^-1 comes from a constant-time inversion (Bernstein-Yang divsteps, hwc_bn_modinv_ct: a
+ * fixed number of steps for the limb count, no branch or index on r or p). That replaced
+ * Fermat's r^(p-2) computed beside x'^dp in one double exponentiation, whose second table and
+ * second multiplication per window cost some 15% of the op on the 64-bit tiers. The two
+ * inversions of a 2048-bit key's primes take some 15-18 us (Zen 5), plus one multiplication
+ * each to unblind: under 2% of a portable-tier op, but 8% of the ifma tier's, which ran the
+ * second multiplication beside a squaring and so gains only a few percent. Without CRT
+ * parameters the same is done modulo n with d.
  *
  * Faults. Before anything is written, s^e mod n is compared with c; on a mismatch (a glitched
  * half would otherwise hand out a multiple of one prime) the output is all zeros and the
@@ -41,18 +45,17 @@ void hwc_rsa_key_wipe(struct hwc_rsa_key *key)
 	hwc_memzero_explicit(key, sizeof(*key));
 }
 
-/* Public bound on the bits of e*d - 2. */
-static unsigned int ed2_bits(const struct hwc_rsa_key *key)
-{
-	return key->nl * 64 + key->ebits;
-}
-
-/* Largest modexp workspace the key's operations need, in limbs. */
+/* Largest workspace the key's exponentiation or inversion needs, in limbs (one slice). */
 static hwc_size modexp_ws(const struct hwc_rsa_key *key)
 {
-	if (key->have_crt)
-		return hwc_bn_modexp2_ws_limbs(key->bn, key->hl, key->hl * 64);
-	return key->have_priv ? hwc_bn_modexp2_ws_limbs(key->bn, key->nl, ed2_bits(key)) : 0;
+	unsigned int l = key->have_crt ? key->hl : key->nl;
+	hwc_size x, i;
+
+	if (!key->have_priv)
+		return 0;
+	x = hwc_bn_modexp2_ws_limbs(key->bn, l, l * 64);
+	i = hwc_bn_modinv_ws_limbs(l);
+	return x > i ? x : i;
 }
 
 hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key)
@@ -63,7 +66,7 @@ hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key)
 }
 
 /* Named slices of the workspace, each nl limbs (wide ones 2 nl + 2). */
-enum { WS_C, WS_R, WS_PM2, WS_B, WS_SP, WS_SQ, WS_H, WS_S, WS_V, WS_NSLOTS };
+enum { WS_C, WS_R, WS_B, WS_SP, WS_SQ, WS_H, WS_S, WS_V, WS_NSLOTS };
 
 hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key)
 {
@@ -143,21 +146,6 @@ static void pow_e(const struct hwc_rsa_key *key, hwc_u64 *r, const hwc_u64 *a, h
 	key->bn->mul(r, r, key->re, n->m, n->n0, n->nl, t);
 }
 
-/* ed2 = e * d - 2 (e >= 3 and d >= 1, so no wrap), the unblinding exponent without CRT. */
-static void set_ed2(struct hwc_rsa_key *key)
-{
-	unsigned int i;
-	hwc_u64 borrow = 2;
-
-	mul_plain(key->ed2, key->e, key->d, key->nl);
-	for (i = 0; i < 2 * key->nl; i++) {
-		unsigned __int128 v = (unsigned __int128)key->ed2[i] - borrow;
-
-		key->ed2[i] = (hwc_u64)v;
-		borrow = (hwc_u64)(v >> 64) & 1;
-	}
-}
-
 static int set_crt(struct hwc_rsa_key *key, const struct hwc_rsa_raw *raw, hwc_u64 *tmp,
 		   hwc_u64 *t)
 {
@@ -232,8 +220,6 @@ int hwc_rsa_set_key(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn,
 			err = set_crt(key, raw, tmp, t);
 			if (err)
 				goto out;
-		} else {
-			set_ed2(key);
 		}
 	}
 	err = 0;
@@ -269,12 +255,15 @@ int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 }
 
 /*
- * For y = (x * r^e)^exp * r^inv mod m with a fresh r drawn from @rnd (nl + 1 limbs' worth of
- * bytes), r^inv = r^-1 (see the head comment): the blinded base B = x * r^e into @B and the
- * Montgomery form of r into @r. x, B and r in Montgomery form.
+ * For s = (x * r^e)^exp * r^-1 mod m with a fresh r drawn from @rnd (nl + 1 limbs' worth of
+ * bytes): the blinded base B = x * r^e into @B (x and B in Montgomery form) and into @u the
+ * unblinding factor r^-1 F / R^2, so that one Montgomery multiplication of the power by @u
+ * gives s: in Montgomery form for F = R^3 (key->r3p), in normal form for F = R^2 (ctx->rr).
+ * @iws: hwc_bn_modinv_ws_limbs(nl) limbs.
  */
 static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, hwc_u64 *B,
-		  hwc_u64 *r, const hwc_u64 *x, const hwc_u8 *rnd, hwc_u64 *t)
+		  hwc_u64 *u, const hwc_u64 *x, const hwc_u64 *F, const hwc_u8 *rnd, hwc_u64 *t,
+		  hwc_u64 *iws)
 {
 	const struct hwc_bn_impl *bn = key->bn;
 	unsigned int nl = ctx->nl;
@@ -285,9 +274,12 @@ static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, 
 	 */
 	load(t, nl + 1, rnd, 8 * ((hwc_size)nl + 1));
 	zero(t + nl + 1, nl - 1);
-	bn->redc(r, t, ctx->m, ctx->n0, nl);
-	modexp_public(key, ctx, B, r, t);
+	bn->redc(u, t, ctx->m, ctx->n0, nl);
+	modexp_public(key, ctx, B, u, t);
 	bn->mul(B, B, x, ctx->m, ctx->n0, nl, t);
+	/* (r R)^-1 = r^-1 / R, then * F / R */
+	hwc_bn_modinv_ct(u, u, ctx->m, nl, iws);
+	bn->mul(u, u, F, ctx->m, ctx->n0, nl, t);
 }
 
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
@@ -299,7 +291,6 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	hwc_u64 *ws = wsp;
 	hwc_u64 *c = ws + WS_C * nl, *sp = ws + WS_SP * nl, *sq = ws + WS_SQ * nl;
 	hwc_u64 *h = ws + WS_H * nl, *s = ws + WS_S * nl, *v = ws + WS_V * nl;
-	hwc_u64 *pm2 = ws + WS_PM2 * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl, *wide = t + 2 * nl + 2, *mws = wide + 2 * nl + 2;
 	hwc_u64 ok;
 
@@ -310,8 +301,8 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 
 	if (key->have_crt) {
 		const struct hwc_bn_mont *p = &key->p, *q = &key->q;
-		/* blinded bases and factors: slots free until Garner's step */
-		hwc_u64 *bp = ws + WS_B * nl, *rp = ws + WS_R * nl, *bq = h, *rq = s, *qm2 = v;
+		/* blinded bases and unblinding factors: slots free until Garner's step */
+		hwc_u64 *bp = ws + WS_B * nl, *up = ws + WS_R * nl, *bq = h, *uq = s;
 		struct hwc_bn_exp2 x[2];
 
 		/* c mod p, Montgomery form: c/R by reduction (c < n < p*R), then * R^3 / R. */
@@ -325,25 +316,18 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		bn->mul(sq, sq, key->r3q, q->m, q->n0, hl, t);
 
 		/*
-		 * r^-1 = r^(prime - 2); m - 2 of an odd m >= 3 borrows nothing beyond limb 0. The
-		 * halves are independent: a tier may run both in one pass (modexp2x2_ct).
+		 * s_p comes out in Montgomery form, s_q in normal form: what Garner's step takes.
+		 * The halves are independent: a tier may run both in one pass (modexp2x2_ct).
 		 */
-		zero(pm2, hl);
-		pm2[0] = 2;
-		hwc_bn_sub(pm2, p->m, pm2, hl);
-		zero(qm2, hl);
-		qm2[0] = 2;
-		hwc_bn_sub(qm2, q->m, qm2, hl);
-		blind(key, p, bp, rp, sp, rnd, t);
-		blind(key, q, bq, rq, sq, rnd + 8 * ((hwc_size)hl + 1), t);
-		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, rp, pm2 };
-		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, rq, qm2 };
-		hwc_bn_modexp2x2_ct(bn, x, hl, hl, hl * 64, mws, yf);
+		blind(key, p, bp, up, sp, key->r3p, rnd, t, mws);
+		blind(key, q, bq, uq, sq, q->rr, rnd + 8 * ((hwc_size)hl + 1), t, mws);
+		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, 0, 0 };
+		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, 0, 0 };
+		hwc_bn_modexp2x2_ct(bn, x, hl, 0, hl * 64, mws, yf);
+		bn->mul(sp, sp, up, p->m, p->n0, hl, t);	/* s_p, Montgomery */
+		bn->mul(sq, sq, uq, q->m, q->n0, hl, t);	/* s_q, normal form */
 
 		/* Garner: s = s_q + q * ((s_p - s_q) * qinv mod p). */
-		zero(h, hl);
-		h[0] = 1;
-		bn->mul(sq, sq, h, q->m, q->n0, hl, t);		/* s_q, normal form */
 		bn->mul(h, sq, p->rr, p->m, p->n0, hl, t);	/* s_q mod p, Montgomery */
 		hwc_bn_modsub(h, sp, h, p->m, hl);
 		bn->mul(h, h, key->qinv, p->m, p->n0, hl, t);	/* normal form */
@@ -353,15 +337,12 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		hwc_bn_add(wide, wide, s, nl);
 		copy(s, wide, nl);
 	} else {
-		hwc_u64 *r = ws + WS_R * nl, *B = ws + WS_B * nl;
+		hwc_u64 *u = ws + WS_R * nl, *B = ws + WS_B * nl;
 
 		bn->mul(sp, c, n->rr, n->m, n->n0, nl, t);
-		blind(key, n, B, r, sp, rnd, t);
-		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, r, key->ed2, 2 * nl, ed2_bits(key), mws,
-				  yf);
-		zero(h, nl);
-		h[0] = 1;
-		bn->mul(s, sp, h, n->m, n->n0, nl, t);
+		blind(key, n, B, u, sp, n->rr, rnd, t, mws);
+		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, 0, 0, 0, nl * 64, mws, yf);
+		bn->mul(s, sp, u, n->m, n->n0, nl, t);		/* normal form */
 	}
 
 	/* Fault check: s^e must give c back. */

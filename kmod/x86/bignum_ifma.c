@@ -30,9 +30,11 @@
  * R mod m, public count), amm(x R, F) = x R' enters; amm(y R', R mod m) = y R leaves.
  *
  * Exponentiation: fixed windows over both exponents with the squarings shared, as in the
- * generic hwc_bn_modexp2_ct(), both CRT halves at once (two independent chains per step). For
- * up to 3 vectors a window also multiplies its two table entries together beside its first
- * squaring (four chains), so that only one multiplication per window waits on the accumulator.
+ * generic hwc_bn_modexp2_ct(), both CRT halves at once (two independent chains per step); a2
+ * NULL, the single power the private op uses, builds and reads the first table only. For two
+ * powers and up to 3 vectors a window also multiplies its two table entries together beside its
+ * first squaring (four chains), so that only one multiplication per window waits on the
+ * accumulator.
  * Vector code runs in sections of IFMA_STEPS_PER_SECTION windows between the caller's
  * simd_begin/simd_end hooks (kernel_fpu_begin/end), the caller's yield hook between them.
  *
@@ -353,19 +355,22 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 {
 	unsigned int nl = xp[0].ctx->nl, k = ifma_digits(nl), nv = (k + 7) / 8;
 	unsigned int w = ifma_window_bits(ebits), n = 1u << w, nwin = (ebits + w - 1) / w;
-	unsigned int i, j, x, d2 = 2 * (52 * k - 64 * nl);
+	unsigned int i, j, x, d2 = 2 * (52 * k - 64 * nl), two = xp[0].a2 != NULL;
 	hwc_u64 *base = (hwc_u64 *)(((unsigned long)ws + 63) & ~63ul);
 	struct ifma_mod md[2];
 	v8 *r[2], *a[2], *b[2];
 	amm_fn *amm, *amm4;
 
 	if (nv < 2 || nv > IFMA_NVMAX || l < 1 || l > 2 ||
-	    (l == 2 && xp[1].ctx->nl != nl) ||
+	    (l == 2 && (xp[1].ctx->nl != nl || (xp[1].a2 != NULL) != two)) ||
 	    (y && y->simd_usable && !y->simd_usable(y->arg)))
 		return -1;
 	amm = amm_fns[l - 1][nv];
-	/* four chains only where they fit in registers (a 2 KiB kernel frame otherwise) */
-	amm4 = l == 2 && nv == 2 ? amm4_2 : l == 2 && nv == 3 ? amm4_3 : NULL;
+	/*
+	 * four chains only where they fit in registers (a 2 KiB kernel frame otherwise), and only
+	 * for two powers: a single one has no product of table entries to run beside
+	 */
+	amm4 = !two || l != 2 ? NULL : nv == 2 ? amm4_2 : nv == 3 ? amm4_3 : NULL;
 
 	for (x = 0; x < l; x++) {
 		const struct hwc_bn_mont *ctx = xp[x].ctx;
@@ -391,7 +396,8 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 		to_digits((hwc_u64 *)d->m, ctx->m, nl, nv);
 		to_digits((hwc_u64 *)d->one, ctx->one, nl, nv);
 		to_digits((hwc_u64 *)d->x1, xp[x].a1, nl, nv);
-		to_digits((hwc_u64 *)d->x2, xp[x].a2, nl, nv);
+		if (two)
+			to_digits((hwc_u64 *)d->x2, xp[x].a2, nl, nv);
 	}
 
 	simd_begin(y);
@@ -404,12 +410,14 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 		r[x] = md[x].tab1 + nv; a[x] = md[x].x1;
 	}
 	amm_l(amm, md, l, k, r, a, b);
-	for (x = 0; x < l; x++) {
-		r[x] = md[x].tab2 + nv; a[x] = md[x].x2;
-		for (j = 0; j < nv; j++)
-			md[x].tab2[j] = md[x].tab1[j];
+	if (two) {
+		for (x = 0; x < l; x++) {
+			r[x] = md[x].tab2 + nv; a[x] = md[x].x2;
+			for (j = 0; j < nv; j++)
+				md[x].tab2[j] = md[x].tab1[j];
+		}
+		amm_l(amm, md, l, k, r, a, b);
 	}
-	amm_l(amm, md, l, k, r, a, b);
 	for (i = 2; i < n; i++) {
 		for (x = 0; x < l; x++) {
 			unsigned int src = i % 2 ? i - 1 : i / 2, mul = i % 2 ? 1 : i / 2;
@@ -418,6 +426,8 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 			b[x] = md[x].tab1 + mul * nv;
 		}
 		amm_l(amm, md, l, k, r, a, b);
+		if (!two)
+			continue;
 		for (x = 0; x < l; x++) {
 			unsigned int src = i % 2 ? i - 1 : i / 2, mul = i % 2 ? 1 : i / 2;
 
@@ -432,11 +442,13 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 	for (x = 0; x < l; x++) {
 		ifma_select(md[x].acc, md[x].tab1, n, nv,
 			    hwc_bn_exp_digit(xp[x].e1, e1limbs, (nwin - 1) * w, w));
-		ifma_select(md[x].sel, md[x].tab2, n, nv,
-			    hwc_bn_exp_digit(xp[x].e2, e2limbs, (nwin - 1) * w, w));
+		if (two)
+			ifma_select(md[x].sel, md[x].tab2, n, nv,
+				    hwc_bn_exp_digit(xp[x].e2, e2limbs, (nwin - 1) * w, w));
 		r[x] = a[x] = md[x].acc; b[x] = md[x].sel;
 	}
-	amm_l(amm, md, l, k, r, a, b);
+	if (two)
+		amm_l(amm, md, l, k, r, a, b);
 	for (i = nwin - 1, j = 0; i-- > 0; j++) {
 		unsigned int s;
 
@@ -447,7 +459,9 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 		}
 		for (x = 0; x < l; x++) {
 			ifma_select(md[x].sel, md[x].tab1, n, nv, hwc_bn_exp_digit(xp[x].e1, e1limbs, i * w, w));
-			ifma_select(md[x].x1, md[x].tab2, n, nv, hwc_bn_exp_digit(xp[x].e2, e2limbs, i * w, w));
+			if (two)
+				ifma_select(md[x].x1, md[x].tab2, n, nv,
+					    hwc_bn_exp_digit(xp[x].e2, e2limbs, i * w, w));
 		}
 		s = 0;
 		if (amm4) {
@@ -473,7 +487,7 @@ int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *xp, unsigned int l, unsigned i
 		for (x = 0; x < l; x++)
 			b[x] = md[x].sel;
 		amm_l(amm, md, l, k, r, a, b);
-		if (!amm4) {
+		if (two && !amm4) {
 			for (x = 0; x < l; x++)
 				b[x] = md[x].x1;
 			amm_l(amm, md, l, k, r, a, b);

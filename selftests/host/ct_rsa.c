@@ -33,7 +33,6 @@ static void mont_secret(struct hwc_bn_mont *m)
 static void key_secret(struct hwc_rsa_key *k)
 {
 	VALGRIND_MAKE_MEM_UNDEFINED(k->d, sizeof(k->d));
-	VALGRIND_MAKE_MEM_UNDEFINED(k->ed2, sizeof(k->ed2));
 	mont_secret(&k->p);
 	mont_secret(&k->q);
 	VALGRIND_MAKE_MEM_UNDEFINED(k->dp, sizeof(k->dp));

@@ -6,6 +6,7 @@
  */
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <stdio.h>
@@ -172,6 +173,163 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 	BN_free(M);
 	BN_free(R);
 	BN_free(Ri);
+	BN_free(E);
+}
+
+/*
+ * The exponentiation on its own, single power (a2 NULL, what the private op uses) and double,
+ * one modulus (modexp2_ct) and two at once (modexp2x2_ct: the ifma hook's pair), against
+ * BN_mod_exp; exponents of up to 8 limbs keep it quick at every size.
+ */
+static void test_modexp(const struct hwc_bn_impl *bn, unsigned int nl)
+{
+	static struct hwc_bn_mont ctx[2];
+	static hwc_u64 m[2][HWC_BN_MAX_LIMBS], a1[2][HWC_BN_MAX_LIMBS], a2[2][HWC_BN_MAX_LIMBS];
+	static hwc_u64 e1[2][8], e2[2][8], r[2][HWC_BN_MAX_LIMBS], t[2 * HWC_BN_MAX_LIMBS + 2];
+	unsigned int el = nl < 8 ? nl : 8, ebits = 64 * el, x, two, pair;
+	BIGNUM *M[2], *want[2][2], *R = BN_new(), *Ri, *X = BN_new(), *Y = BN_new(), *E, *G;
+	hwc_u64 *ws = malloc(hwc_bn_modexp2_ws_limbs(bn, nl, ebits) * 8);
+
+	BN_set_bit(R, 64 * nl);
+	for (x = 0; x < 2; x++) {
+		hwc_test_rnd_fill(m[x], nl * 8);
+		m[x][0] |= 1;
+		m[x][nl - 1] |= 1ull << 63;
+		hwc_bn_mont_init(&ctx[x], bn, m[x], nl, t);
+		M[x] = limbs_to_bn(m[x], nl);
+		rnd_below(a1[x], M[x], nl);
+		rnd_below(a2[x], M[x], nl);
+		hwc_test_rnd_fill(e1[x], el * 8);
+		hwc_test_rnd_fill(e2[x], el * 8);
+		e1[x][el - 1] |= 1ull << 63;	/* the top window nonzero: the public bound met */
+		/* Montgomery forms in, out: (a1 / R)^e1 (a2 / R)^e2 R, with and without a2 */
+		Ri = BN_mod_inverse(NULL, R, M[x], bnctx);
+		for (two = 0; two < 2; two++) {
+			G = limbs_to_bn(a1[x], nl);
+			BN_mod_mul(X, G, Ri, M[x], bnctx);
+			BN_free(G);
+			E = limbs_to_bn(e1[x], el);
+			BN_mod_exp(X, X, E, M[x], bnctx);
+			BN_free(E);
+			if (two) {
+				G = limbs_to_bn(a2[x], nl);
+				BN_mod_mul(Y, G, Ri, M[x], bnctx);
+				BN_free(G);
+				E = limbs_to_bn(e2[x], el);
+				BN_mod_exp(Y, Y, E, M[x], bnctx);
+				BN_free(E);
+				BN_mod_mul(X, X, Y, M[x], bnctx);
+			}
+			want[x][two] = BN_new();
+			BN_mod_mul(want[x][two], X, R, M[x], bnctx);
+		}
+		BN_free(Ri);
+	}
+	for (two = 0; two < 2; two++) {
+		for (pair = 0; pair < 2; pair++) {
+			struct hwc_bn_exp2 xp[2];
+
+			for (x = 0; x < 2; x++)
+				xp[x] = (struct hwc_bn_exp2){ &ctx[x], r[x], a1[x], e1[x],
+							       two ? a2[x] : NULL, two ? e2[x] : NULL };
+			if (pair)
+				hwc_bn_modexp2x2_ct(bn, xp, el, two ? el : 0, ebits, ws, NULL);
+			else
+				for (x = 0; x < 2; x++)
+					hwc_bn_modexp2_ct(bn, &ctx[x], r[x], a1[x], e1[x], el, xp[x].a2,
+							  xp[x].e2, two ? el : 0, ebits, ws, NULL);
+			for (x = 0; x < 2; x++) {
+				G = limbs_to_bn(r[x], nl);
+				check(!BN_cmp(G, want[x][two]), bn->impl,
+				      two ? (pair ? "modexp2x2, two powers" : "modexp2, two powers") :
+					    (pair ? "modexp2x2, one power" : "modexp2, one power"),
+				      nl * 64);
+				BN_free(G);
+			}
+		}
+	}
+	for (x = 0; x < 2; x++) {
+		BN_free(M[x]);
+		BN_free(want[x][0]);
+		BN_free(want[x][1]);
+	}
+	BN_free(R);
+	BN_free(X);
+	BN_free(Y);
+	free(ws);
+}
+
+/*
+ * hwc_bn_modinv_ct against BN_mod_inverse for @count odd moduli of @nl limbs: random ones,
+ * some with a short top limb, just above a power of two, all-ones limbs; a random in [1, m),
+ * and the edges 1, 2, m - 1. Output in place (r aliasing a) half the time.
+ */
+static void test_modinv(unsigned int nl, unsigned int count)
+{
+	static hwc_u64 m[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS];
+	static hwc_u64 ws[5 * (HWC_BN_MAX_LIMBS + 16)];
+	BIGNUM *M, *A = BN_new(), *E = BN_new(), *G;
+	unsigned int i, j;
+
+	if (hwc_bn_modinv_ws_limbs(nl) > sizeof(ws) / 8) {
+		check(0, "bn", "modinv workspace fits the test's", nl * 64);
+		return;
+	}
+	for (i = 0; i < count; i++) {
+		hwc_test_rnd_fill(m, nl * 8);
+		switch (i % 6) {
+		case 0:		/* 2^(64 nl - 1) + small odd */
+			memset(m, 0, nl * 8);
+			m[nl - 1] = 1ull << 63;
+			m[0] = hwc_test_rnd64() % 1000 | 1;
+			break;
+		case 1:		/* all ones */
+			memset(m, 0xff, nl * 8);
+			break;
+		case 2:		/* short top limb */
+			m[nl - 1] >>= hwc_test_rnd64() % 64;
+			m[nl - 1] |= 1;
+			break;
+		default:
+			m[nl - 1] |= 1ull << 63;
+		}
+		m[0] |= 1;
+		M = limbs_to_bn(m, nl);
+		for (j = 0; j < 4; j++) {
+			switch (j) {
+			case 0:
+				BN_one(A);
+				break;
+			case 1:
+				BN_set_word(A, 2);
+				break;
+			case 2:
+				BN_sub(A, M, BN_value_one());
+				break;
+			default:
+				do
+					BN_rand_range(A, M);
+				while (BN_is_zero(A));
+			}
+			/* a must be prime to m: the random moduli are not primes */
+			if (!BN_mod_inverse(E, A, M, bnctx)) {
+				ERR_clear_error();
+				continue;
+			}
+			bn_to_limbs(a, nl, A);
+			if (j % 2) {
+				hwc_bn_modinv_ct(a, a, m, nl, ws);
+				G = limbs_to_bn(a, nl);
+			} else {
+				hwc_bn_modinv_ct(r, a, m, nl, ws);
+				G = limbs_to_bn(r, nl);
+			}
+			check(!BN_cmp(E, G), "bn", "modinv against BN_mod_inverse", nl * 64);
+			BN_free(G);
+		}
+		BN_free(M);
+	}
+	BN_free(A);
 	BN_free(E);
 }
 
@@ -501,6 +659,16 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	{
+		unsigned int ran = npassed + nfailed, before = nfailed;
+
+		/* from the primes of the smallest keys to the largest plain modulus */
+		for (i = HWC_RSA_MIN_BITS / 128; i <= HWC_BN_MAX_LIMBS; i++)
+			test_modinv(i, quick ? 4 : 8);
+		printf("%s modinv   %u checks (odd moduli of %u..%u limbs)\n",
+		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran,
+		       HWC_RSA_MIN_BITS / 128, HWC_BN_MAX_LIMBS);
+	}
 	for (j = 0; j < hwc_bn_nimpls; j++) {
 		const struct hwc_bn_impl *bn = &hwc_bn_impls[j];
 		unsigned int before = nfailed, ran = npassed + nfailed;
@@ -510,8 +678,10 @@ int main(int argc, char **argv)
 			       hwc_host_features_str(bn->features & ~features, fbuf, sizeof(fbuf)));
 			continue;
 		}
-		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			test_mont(bn, sizes[i], quick ? 20 : 200);
+			test_modexp(bn, sizes[i]);
+		}
 		for (i = 0; i < 4; i++) {
 			test_key(bn, &keys[i], quick ? 4 : (i < 2 ? 40 : 12));
 			test_bad_keys(bn, &keys[i]);
