@@ -222,18 +222,14 @@ int hwc_aead_register_all(void)
 			if (err) {
 				pr_err("registering %s failed: %d\n", drv->alg.base.cra_driver_name,
 				       err);
-				goto err_unregister;
+				return err;
 			}
-			hwc_note_registered(drv->alg.base.cra_driver_name);
+			hwc_note_registered(&drv->alg.base);
 			hwc_aead_ndrvs = ++n;
 		}
 		tier++;
 	}
 	return 0;
-
-err_unregister:
-	hwc_aead_unregister_all();
-	return err;
 }
 
 void hwc_aead_unregister_all(void)

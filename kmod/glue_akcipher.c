@@ -277,7 +277,7 @@ int hwc_akcipher_register_all(void)
 		return err;
 	}
 	hwc_rsa_registered = true;
-	hwc_note_registered(alg->base.cra_driver_name);
+	hwc_note_registered(&alg->base);
 	return 0;
 }
 

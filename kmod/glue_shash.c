@@ -137,17 +137,13 @@ int hwc_shash_register_all(void)
 			err = crypto_register_shash(&drv->alg);
 			if (err) {
 				pr_err("registering %s failed: %d\n", drv->alg.base.cra_driver_name, err);
-				goto err_unregister;
+				return err;
 			}
-			hwc_note_registered(drv->alg.base.cra_driver_name);
+			hwc_note_registered(&drv->alg.base);
 			hwc_shash_ndrvs = ++n;
 		}
 	}
 	return 0;
-
-err_unregister:
-	hwc_shash_unregister_all();
-	return err;
 }
 
 void hwc_shash_unregister_all(void)

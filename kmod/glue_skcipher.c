@@ -280,18 +280,14 @@ int hwc_skcipher_register_all(void)
 			if (err) {
 				pr_err("registering %s failed: %d\n", drv->alg.base.cra_driver_name,
 				       err);
-				goto err_unregister;
+				return err;
 			}
-			hwc_note_registered(drv->alg.base.cra_driver_name);
+			hwc_note_registered(&drv->alg.base);
 			hwc_skcipher_ndrvs = ++n;
 		}
 		tier++;
 	}
 	return 0;
-
-err_unregister:
-	hwc_skcipher_unregister_all();
-	return err;
 }
 
 void hwc_skcipher_unregister_all(void)

@@ -12,9 +12,14 @@ extern int hwc_priority;
 
 /* Whether the disable= parameter names this driver or its implementation. */
 bool hwc_disabled(const char *driver_name, const char *impl);
-/* Appends @name to the list shown in /sys/module/hwcrypt/parameters/drivers. */
-void hwc_note_registered(const char *driver_name);
+struct crypto_alg;
+/*
+ * Records a registered @alg: shown in /sys/module/hwcrypt/parameters/drivers, waited for and
+ * unregistered by hwc_init if a later step fails.
+ */
+void hwc_note_registered(struct crypto_alg *alg);
 
+/* On failure each leaves what it registered for hwc_init to unwind. */
 int hwc_shash_register_all(void);
 void hwc_shash_unregister_all(void);
 int hwc_skcipher_register_all(void);

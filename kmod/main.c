@@ -8,6 +8,8 @@
 #include <linux/kernel.h>
 #include <linux/crypto.h>
 #include <linux/slab.h>
+#include <linux/delay.h>
+#include <linux/refcount.h>
 #include "hwc_core.h"
 #include "hwc_arch.h"
 #include "hwcrypt.h"
@@ -57,30 +59,61 @@ bool hwc_disabled(const char *driver_name, const char *impl)
 	return false;
 }
 
-void hwc_note_registered(const char *driver_name)
+/* What this load registered, for hwc_wait_tested (no allocation: it runs in OOM unwinding). */
+static struct crypto_alg *hwc_algs[128];
+static unsigned int hwc_nalgs;
+
+void hwc_note_registered(struct crypto_alg *alg)
 {
+	if (!WARN_ON_ONCE(hwc_nalgs == ARRAY_SIZE(hwc_algs)))
+		hwc_algs[hwc_nalgs++] = alg;
 	if (hwc_registered[0])
 		strlcat(hwc_registered, " ", sizeof(hwc_registered));
-	strlcat(hwc_registered, driver_name, sizeof(hwc_registered));
+	strlcat(hwc_registered, alg->cra_driver_name, sizeof(hwc_registered));
 }
 
 /*
- * 7.2 runs the self-tests of a new algorithm in the background, holding a reference to this
- * module meanwhile: insmod would return before /proc/crypto says "passed", and an rmmod right
- * after it would fail. A lookup by driver name waits for the test's verdict (older kernels
- * waited in registration already). A failed test is the kernel's to report and act on.
+ * 7.2 runs the self-test of a new algorithm in a kthread, and until that thread lets go, the
+ * test's larval holds a reference to the algorithm and to this module. So:
+ * - insmod would return before /proc/crypto says "passed", and an rmmod right after it would fail;
+ * - a failed init must not unregister and return while a test runs. The module's memory is freed
+ *   whatever its reference count, and the thread would then run freed code and put a freed
+ *   module. (Found by fault injection on the 7.2 debug kernel: a WARNING in
+ *   crypto_unregister_alg, oopses in cryptomgr_test, leftover larvals failing later loads with
+ *   -EEXIST.)
+ * A lookup by driver name waits for the verdict (older kernels waited in registration already);
+ * a test the kernel never started, the lookup abandons after 60 s. After the verdict the test
+ * thread still drops the larval and, with it, its reference to the algorithm: an unwinding init
+ * waits for that too. A failed test is the kernel's to report and act on.
  */
-static int __init hwc_wait_tested(void)
+static void __init hwc_wait_tested(bool unwinding)
 {
-	char *names = kstrdup(hwc_registered, GFP_KERNEL), *p = names, *name;
+	unsigned int i, ms;
 
-	if (!names)
-		return -ENOMEM;
-	while ((name = strsep(&p, " ")))
-		if (*name && !crypto_has_alg(name, 0, 0))
-			pr_warn("%s: not usable after its self-test\n", name);
-	kfree(names);
-	return 0;
+	for (i = 0; i < hwc_nalgs; i++) {
+		struct crypto_alg *alg = hwc_algs[i];
+
+		if (!crypto_has_alg(alg->cra_driver_name, 0, 0) && !unwinding)
+			pr_warn("%s: not usable after its self-test\n", alg->cra_driver_name);
+		for (ms = 0; unwinding && refcount_read(&alg->cra_refcnt) > 1; ms += 10) {
+			if (ms == 10000) {
+				pr_err("%s: still in use after 10 s, unregistering anyway\n",
+				       alg->cra_driver_name);
+				break;
+			}
+			msleep(10);
+		}
+	}
+}
+
+static void hwc_unregister_all(void)
+{
+	hwc_akcipher_unregister_all();
+	hwc_aead_unregister_all();
+	hwc_skcipher_unregister_all();
+	hwc_shash_unregister_all();
+	hwc_nalgs = 0;
+	hwc_registered[0] = '\0';
 }
 
 static int __init hwc_init(void)
@@ -88,23 +121,22 @@ static int __init hwc_init(void)
 	int err;
 
 	hwc_cpu_features = hwc_arch_features();
+	hwc_nalgs = 0;
 	hwc_registered[0] = '\0';
 
+	/* Each step leaves what it registered before a failure for the unwinding below. */
 	err = hwc_shash_register_all();
-	if (err)
-		goto err_shash;
-	err = hwc_skcipher_register_all();
-	if (err)
-		goto err_skcipher;
-	err = hwc_aead_register_all();
-	if (err)
-		goto err_aead;
-	err = hwc_akcipher_register_all();
-	if (err)
-		goto err_akcipher;
-	err = hwc_wait_tested();
-	if (err)
-		goto err_tested;
+	if (!err)
+		err = hwc_skcipher_register_all();
+	if (!err)
+		err = hwc_aead_register_all();
+	if (!err)
+		err = hwc_akcipher_register_all();
+	hwc_wait_tested(err);
+	if (err) {
+		hwc_unregister_all();
+		return err;
+	}
 
 	if (!hwc_registered[0])
 		pr_info("no supported " HWC_ARCH_NAME " crypto instructions on this CPU (features 0x%x): nothing registered\n",
@@ -112,26 +144,11 @@ static int __init hwc_init(void)
 	else
 		pr_info("registered %s\n", hwc_registered);
 	return 0;
-
-err_tested:
-	hwc_akcipher_unregister_all();
-err_akcipher:
-	hwc_aead_unregister_all();
-err_aead:
-	hwc_skcipher_unregister_all();
-err_skcipher:
-	hwc_shash_unregister_all();
-err_shash:
-	hwc_registered[0] = '\0';
-	return err;
 }
 
 static void __exit hwc_exit(void)
 {
-	hwc_akcipher_unregister_all();
-	hwc_aead_unregister_all();
-	hwc_skcipher_unregister_all();
-	hwc_shash_unregister_all();
+	hwc_unregister_all();
 }
 
 module_init(hwc_init);

@@ -164,6 +164,8 @@ cmdline+=" HWC_TESTS=$tests_arg HWC_MODULE=$guest_module HWC_TEST_TIMEOUT=$test_
 # Full self-tests of a new algorithm must finish within the crypto API's 60 s larval wait, or the
 # first user kills the test: under TCG with KASAN, 100 random vectors per AEAD mode do not.
 [ "$dbg" = 1 ] && cmdline+=" cryptomgr.fuzz_iterations=20"
+# A debug kernel's reports outgrow its 128 KiB log before run.sh saves it.
+[ "$dbg" = 1 ] && cmdline+=" log_buf_len=8M"
 # make test-full: guest tests run their long variants.
 [ -n "${HWC_FULL:-}" ] && cmdline+=" HWC_FULL=1"
 [ -n "$append" ] && cmdline+=" $append"
