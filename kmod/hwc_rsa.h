@@ -52,6 +52,7 @@ struct hwc_bn_impl {
 		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
 	void (*sqr)(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 		    unsigned int nl, hwc_u64 *t);
+	/* r = a / R mod m for a of 2 nl limbs (clobbered); r may be a but not a + nl */
 	void (*redc)(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 	/*
 	 * Optional: the whole of hwc_bn_modexp2_ct() (a2 NULL: the single power) in the

@@ -17,7 +17,7 @@
  * The squaring computes each cross product once (one fully unrolled triangle), then doubles and
  * adds the diagonal squares in one pass, again with the doubling on CF and the squares on OF.
  * The Montgomery reduction, where the limb count is a multiple of 8, keeps its accumulator in
- * registers (redc_block below).
+ * registers (adx_block below), and so does the multiplication's product.
  *
  * Constant time: no branch or address depends on the operands; the final subtraction is masked.
  */
@@ -312,12 +312,22 @@ ADX_INLINE void sqr_triangle_split(hwc_u64 *t, const hwc_u64 *a, const unsigned 
 	"	hwc_brow %%r13,%%rax,%%rbx,%%rcx,%%rsi,%%rdi,%%r11,%%r12, 8*\\c+7, 8*\\c, \\first, %[x7], 0\n"	\
 	".endm\n"
 
-/* t[k..k+n+8) of a reduction: one block (above) at t' = t + k; returns the block's carry. */
-ADX_INLINE hwc_u64 redc_block(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 cin,
-			      const unsigned int n)
+/*
+ * One block (above) at t' = t + k, limbs k..k+n+8 of t; returns the block's carry. @red: a
+ * reduction (multipliers made in chunk 0, @mul unused); else a product, t' += mul[0..8) * b,
+ * with b passed as @m.
+ */
+ADX_INLINE hwc_u64 adx_block(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 cin,
+			     const hwc_u64 *mul, const unsigned int n, const int red)
 {
 	hwc_u64 x[8], zero = 0, cout;
+	unsigned int j;
 
+	/* one 8-byte store each, as the asm loads them (no vectorised copy) */
+	for (j = 0; j < 8; j++) {
+		x[j] = red ? 0 : mul[j];
+		__asm__("" : : : "memory");
+	}
 	__asm__ volatile(
 		ADX_BLK_MACROS
 		"	mov	0(%[t]), %%rax\n"
@@ -331,7 +341,7 @@ ADX_INLINE hwc_u64 redc_block(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 		"	xor	%%r10d, %%r10d\n"
 		"	.set	hwc_c, 0\n"
 		"	.rept	%c[n] / 8\n"
-		"	hwc_bchunk hwc_c, (hwc_c==0), (hwc_c==%c[n]/8-1)\n"
+		"	hwc_bchunk hwc_c, ((hwc_c==0)&%c[red]), (hwc_c==%c[n]/8-1)\n"
 		"	.set	hwc_c, hwc_c + 1\n"
 		"	.endr\n"
 		"	mov	%%rax, 8*%c[n](%[t])\n"
@@ -345,46 +355,49 @@ ADX_INLINE hwc_u64 redc_block(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 		"	mov	%%r10, %[cout]\n"
 		"	.purgem	hwc_brow\n"
 		"	.purgem	hwc_bchunk\n"
-		: [cout] "=m"(cout), [x0] "=m"(x[0]), [x1] "=m"(x[1]), [x2] "=m"(x[2]),
-		  [x3] "=m"(x[3]), [x4] "=m"(x[4]), [x5] "=m"(x[5]), [x6] "=m"(x[6]),
-		  [x7] "=m"(x[7])
+		: [cout] "=m"(cout), [x0] "+m"(x[0]), [x1] "+m"(x[1]), [x2] "+m"(x[2]),
+		  [x3] "+m"(x[3]), [x4] "+m"(x[4]), [x5] "+m"(x[5]), [x6] "+m"(x[6]),
+		  [x7] "+m"(x[7])
 		: [t] "r"(t), [m] "r"(m), [n0] "m"(n0), [cin] "m"(cin), [zero] "m"(zero),
-		  [n] "i"(n)
+		  [n] "i"(n), [red] "i"(red ? 1 : 0)
 		: "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12",
 		  "r13", "cc", "memory");
 	return cout;
 }
 
-/* r = (top:a) - m if that does not borrow, else a; by mask. */
+/*
+ * r = (top:a) - m if that does not borrow, else a: r = a - m, then a put back under a mask.
+ * The borrow chain in asm (GCC 12 makes a _subborrow_u64 loop a SETC/ADD round trip per limb;
+ * the subtraction was a tenth of a 16-limb squaring), and no scratch. r must not be a.
+ */
 ADX_INLINE void csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m,
 		     const unsigned int n)
 {
-	hwc_u64 d[HWC_BN_MAX_LIMBS], keep;
-	unsigned char b;
-	unsigned int j;
-
-	/*
-	 * One SBB chain: GCC 12 makes _subborrow_u64 in a loop a SETC/ADD round trip per limb,
-	 * three times as long (the subtraction was a tenth of a 16-limb squaring).
-	 */
-	__asm__(
+	__asm__ volatile(
 		"	mov	(%[a]), %%r8\n"
 		"	sub	(%[m]), %%r8\n"
-		"	mov	%%r8, (%[d])\n"
+		"	mov	%%r8, (%[r])\n"
 		"	.set	hwc_j, 1\n"
 		"	.rept	%c[n] - 1\n"
 		"	mov	8*hwc_j(%[a]), %%r8\n"
 		"	sbb	8*hwc_j(%[m]), %%r8\n"
-		"	mov	%%r8, 8*hwc_j(%[d])\n"
+		"	mov	%%r8, 8*hwc_j(%[r])\n"
 		"	.set	hwc_j, hwc_j + 1\n"
 		"	.endr\n"
-		: "=@ccc"(b)
-		: [a] "r"(a), [m] "r"(m), [d] "r"(d), [n] "i"(n)
-		: "r8", "memory");
-	keep = 0 - (hwc_u64)(b & (top ^ 1));
-	__asm__("" : "+r"(keep));
-	for (j = 0; j < n; j++)
-		r[j] = (a[j] & keep) | (d[j] & ~keep);
+		"	sbb	%%r9, %%r9\n"		/* -borrow */
+		"	sub	$1, %[top]\n"		/* all ones iff top == 0 */
+		"	and	%[top], %%r9\n"	/* all ones iff (top:a) < m: keep a */
+		"	.set	hwc_j, 0\n"
+		"	.rept	%c[n]\n"
+		"	mov	8*hwc_j(%[a]), %%r8\n"
+		"	xor	8*hwc_j(%[r]), %%r8\n"
+		"	and	%%r9, %%r8\n"
+		"	xor	%%r8, 8*hwc_j(%[r])\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		: [top] "+r"(top)
+		: [a] "r"(a), [m] "r"(m), [r] "r"(r), [n] "i"(n)
+		: "r8", "r9", "cc", "memory");
 }
 
 ADX_INLINE void redc_body(hwc_u64 *r, hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0,
@@ -395,7 +408,7 @@ ADX_INLINE void redc_body(hwc_u64 *r, hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0,
 
 	if (n % 8 == 0) {
 		for (i = 0; i < n; i += 8)
-			top = redc_block(t + i, m, n0, top, n);
+			top = adx_block(t + i, m, n0, top, m, n, 1);
 	} else {
 		for (i = 0; i < n; i++)
 			top = row_redc(t + i, t[i] * n0, m, top, n);
@@ -406,8 +419,29 @@ ADX_INLINE void redc_body(hwc_u64 *r, hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0,
 /* t[0..2n) = a b */
 ADX_INLINE void mul_body(const hwc_u64 *a, const hwc_u64 *b, const unsigned int n, hwc_u64 *t)
 {
+	hwc_u64 c = 0;
 	unsigned int i;
 
+	if (n % 8 == 0) {
+		/*
+		 * Blocks of eight rows on registers, as in the reduction; the last carry is 0. t is
+		 * zeroed by 8-byte stores that its 8-byte loads can forward from: GCC makes a C loop
+		 * a memset or 16-byte stores, and RSA-3072 ran at half speed.
+		 */
+		__asm__ volatile(
+			"	xor	%%eax, %%eax\n"
+			"	.set	hwc_j, 0\n"
+			"	.rept	2 * %c[n]\n"
+			"	mov	%%rax, 8*hwc_j(%[t])\n"
+			"	.set	hwc_j, hwc_j + 1\n"
+			"	.endr\n"
+			:
+			: [t] "r"(t), [n] "i"(n)
+			: "rax", "memory");
+		for (i = 0; i < n; i += 8)
+			c = adx_block(t + i, b, 0, c, a + i, n, 0);
+		return;
+	}
 	row_first(t, a[0], b, n);
 	for (i = 1; i < n; i++)
 		row_store(t + i, a[i], b, n);
