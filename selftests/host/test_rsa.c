@@ -85,11 +85,25 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 
 	hwc_test_rnd_fill(m, nl * 8);
 	m[0] |= 1;
-	/* Full top limb most of the time; sometimes a short one (primes of odd sizes). */
-	if (hwc_test_rnd64() % 4)
-		m[nl - 1] |= 1ull << 63;
-	else
+	/*
+	 * Full top limb most of the time; sometimes a short one (primes of odd sizes); now and then
+	 * all ones or 2^(64 nl - 1) + 1, whose multiples carry through every limb or none.
+	 */
+	switch (hwc_test_rnd64() % 8) {
+	case 0:
 		m[nl - 1] = (m[nl - 1] >> (hwc_test_rnd64() % 63)) | 1;
+		break;
+	case 1:
+		memset(m, 0xff, nl * 8);
+		break;
+	case 2:
+		memset(m, 0, nl * 8);
+		m[0] = 1;
+		m[nl - 1] |= 1ull << 63;
+		break;
+	default:
+		m[nl - 1] |= 1ull << 63;
+	}
 	M = limbs_to_bn(m, nl);
 	R = BN_new();
 	BN_set_bit(R, 64 * nl);
