@@ -199,6 +199,9 @@ static __attribute__((__noinline__)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)	
 { sqr_triangle(t, a, N); }
 ADX_TRI(12) ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
 
+/* Never defined: a call left after inlining (a half size with no tri_N) fails the build. */
+extern void adx_no_half_triangle(void) __attribute__((__error__("no tri_N for this half size")));
+
 ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
 {
 	switch (h) {
@@ -206,6 +209,7 @@ ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
 	case 16: tri_16(t, a); break;
 	case 24: tri_24(t, a); break;
 	case 32: tri_32(t, a); break;
+	default: adx_no_half_triangle();
 	}
 }
 
@@ -223,9 +227,9 @@ ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
  * window is the next chunk's first. Each row ends with its two pending carries (CF into limb
  * g+8, then CF and OF out of it) folded into C (R10, 0..2), which the next row adds at its limb
  * g+9 with the same ADCX. In chunk 0 the multipliers are made (x_r = t'[r] n0, once that limb is
- * final) and kept on the stack for the other chunks. A block's final C, at limb 8k+n, is added
- * by the next block in its last chunk, whose first row ends there; the last block's is the
- * reduction's top carry.
+ * final) and kept on the stack for the other chunks. A block's final C, at limb n+8 of t' (8k+n+8
+ * of t), is added by the next block in its last chunk, whose first row ends there; the last
+ * block's is the reduction's top carry.
  */
 #define ADX_BLK_MACROS							\
 	".macro hwc_brow w0,w1,w2,w3,w4,w5,w6,w7,p,bo,first,xop,inj\n"	\
@@ -303,6 +307,9 @@ ADX_INLINE hwc_u64 adx_block(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 c
 	}
 	__asm__ volatile(
 		ADX_BLK_MACROS
+		"	.if	%c[n] %% 8\n"
+		"	.error	\"adx_block: the limb count must be a multiple of 8\"\n"
+		"	.endif\n"
 		"	mov	0(%[t]), %%rax\n"
 		"	mov	8(%[t]), %%rbx\n"
 		"	mov	16(%[t]), %%rcx\n"
