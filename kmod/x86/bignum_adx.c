@@ -197,7 +197,7 @@ ADX_INLINE void sqr_diagonal(hwc_u64 *t, const hwc_u64 *a, const unsigned int n)
 #define ADX_TRI(N)									\
 static __attribute__((__noinline__)) void tri_##N(hwc_u64 *t, const hwc_u64 *a)		\
 { sqr_triangle(t, a, N); }
-ADX_TRI(12) ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
+ADX_TRI(16) ADX_TRI(24) ADX_TRI(32)
 
 /* Never defined: a call left after inlining (a half size with no tri_N) fails the build. */
 extern void adx_no_half_triangle(void) __attribute__((__error__("no tri_N for this half size")));
@@ -205,7 +205,6 @@ extern void adx_no_half_triangle(void) __attribute__((__error__("no tri_N for th
 ADX_INLINE void tri_half(hwc_u64 *t, const hwc_u64 *a, const unsigned int h)
 {
 	switch (h) {
-	case 12: tri_12(t, a); break;
 	case 16: tri_16(t, a); break;
 	case 24: tri_24(t, a); break;
 	case 32: tri_32(t, a); break;
