@@ -9,7 +9,6 @@
 #include <crypto/internal/hash.h>
 #include "hwc_core.h"
 #include "hwc_arch.h"
-#include "compat/compat.h"
 #include "hwcrypt.h"
 
 /*

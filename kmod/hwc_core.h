@@ -13,27 +13,11 @@ typedef unsigned long long hwc_u64;
 typedef __SIZE_TYPE__ hwc_size;
 
 /*
- * CPU features an implementation needs. One table of these drives module registration, the
- * host tests (every subset the host CPU has) and the benchmark. Arch code maps its own
- * feature test (boot_cpu_has() in the kernel, cpuid on the host) onto these bits once.
+ * CPU features: the implementation tables' features fields hold HWC_F_* bits that each arch
+ * defines for itself (<arch>/hwc_arch_cores.h, with its tiers' prototypes). One table of these
+ * drives module registration, the host tests (every subset the tables use) and the benchmark;
+ * arch-neutral code only asks (features & cpu) == features and never names a bit.
  */
-#define HWC_F_SSE41	(1u << 0)
-#define HWC_F_SSSE3	(1u << 1)
-#define HWC_F_SHANI	(1u << 2)
-#define HWC_F_AVX	(1u << 3)
-#define HWC_F_AVX2	(1u << 4)
-#define HWC_F_BMI2	(1u << 5)
-#define HWC_F_SHA512NI	(1u << 6)
-#define HWC_F_AESNI	(1u << 7)
-#define HWC_F_PCLMUL	(1u << 8)
-#define HWC_F_VAES	(1u << 9)
-#define HWC_F_VPCLMUL	(1u << 10)
-#define HWC_F_AVX512	(1u << 11)	/* F + BW + VL */
-#define HWC_F_ADX	(1u << 12)
-/* POWER ISA 2.07 (POWER8) vector crypto: vcipher, vpmsumd, vshasigma; VSX usable, little-endian. */
-#define HWC_F_P8CRYPTO	(1u << 13)
-/* AVX-512 IFMA (vpmadd52luq/huq) with AVX512F and the OS saving zmm state. */
-#define HWC_F_IFMA	(1u << 14)
 
 /*
  * A block function: compresses @nblocks whole blocks from @data into @state.
@@ -68,15 +52,6 @@ void hwc_sha512_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks
 
 /* FIPS 180-4 SHA-256 round constants (generic/sha256.c), 16-byte aligned for SIMD cores. */
 extern const hwc_u32 hwc_sha256_k[64];
-
-/* x86 tiers (kmod/x86/). Callable only when the CPU has the features of their table entry. */
-void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks);
-
-/* POWER8 tiers (kmod/powerpc/), little-endian only. */
-void hwc_sha256_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
 
 /* The algorithms (generic/hash_info.c) and the implementations of this arch (<arch>/hash_impls.c). */
 extern const struct hwc_hash_info hwc_hash_infos[];

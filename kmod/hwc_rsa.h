@@ -80,18 +80,6 @@ void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 
 			unsigned int nl, hwc_u64 *t);
 void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 
-void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		    unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
-
-/* x86 AVX-512 IFMA: the exponentiation in radix 2^52 (x86/bignum_ifma.c). */
-int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *x, unsigned int count, unsigned int e1limbs,
-			unsigned int e2limbs, unsigned int ebits, hwc_u64 *ws,
-			const struct hwc_rsa_yield *y);
-hwc_size hwc_bn_modexp2_ifma_ws_limbs(unsigned int nl, unsigned int ebits);
-
 /* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
 hwc_u64 hwc_bn_n0(hwc_u64 m0);
 /* r = a - b over nl limbs; returns the borrow (0 or 1). */

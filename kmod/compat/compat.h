@@ -1,12 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The only place that knows how kernels differ. Kbuild probes the target tree
- * (compat/Kbuild.include) and passes COMPAT_* macros; glue code sees only the inline
- * wrappers below and never a version number.
+ * (compat/Kbuild.include) and passes COMPAT_* macros; this header, force-included into every
+ * object (ccflags-y += -include), gives them their documented form. Other code sees only these
+ * macros and the wrappers below, never a version number or a kernel-feature #ifdef.
+ *
+ * The cores are freestanding (they also build into host programs): what this header offers
+ * them is macros alone. Wrappers that need kernel types live in compat/<topic>.h and are
+ * pulled in only where the kernel's own headers are (__KERNEL__ and not HWC_FREESTANDING,
+ * which Kbuild sets on core objects).
+ *
+ * Adding a difference: a probe in Kbuild.include, its macro documented here, and a wrapper
+ * here or in compat/<topic>.h if callers need one.
  */
 #ifndef HWC_COMPAT_H
 #define HWC_COMPAT_H
 
+/*
+ * COMPAT_ASYNC_SELFTEST: 1 where crypto_register_*() returns before the kernel's self-test of
+ * the new algorithm has finished (6.12 and later: cryptomgr runs it in a kthread, holding a
+ * reference to the algorithm and the module until it lets go), 0 where registration waited
+ * for the verdict. Where it is 1 the registry waits for its algorithms' tests itself: before
+ * reporting them registered, and before unregistering them on a failed load.
+ */
+#ifndef COMPAT_ASYNC_SELFTEST
+#define COMPAT_ASYNC_SELFTEST 0
+#endif
+
+/*
+ * COMPAT_HAVE_SHASH_BLOCK_ONLY (defined or not): the shash API buffers partial blocks itself
+ * (CRYPTO_AHASH_ALG_BLOCK_ONLY, 6.16 and later); see compat/shash.h.
+ */
+
+/*
+ * hwc_compat_x86_prefer_ymm(): whether the kernel marks this CPU as one that should run ymm
+ * rather than zmm code (X86_FEATURE_PREFER_YMM, where the target kernel has that flag; false
+ * where it does not). For x86/cpu.c, which includes <asm/cpufeature.h>.
+ */
+#ifdef COMPAT_HAVE_X86_FEATURE_PREFER_YMM
+#define hwc_compat_x86_prefer_ymm()	boot_cpu_has(X86_FEATURE_PREFER_YMM)
+#else
+#define hwc_compat_x86_prefer_ymm()	0
+#endif
+
+#if defined(__KERNEL__) && !defined(HWC_FREESTANDING)
 #include "compat/shash.h"
+#endif
 
 #endif /* HWC_COMPAT_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The POWER AES SIMD tiers; hwc_aes_generic (generic/aes.c) backs them all. */
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 /*
  * The vcipher/vpmsumd cores are built for little-endian only: a big-endian kernel gets an empty

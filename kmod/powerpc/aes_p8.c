@@ -14,7 +14,7 @@
  * vncipher is InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns: it takes the encryption
  * round keys unchanged, last first, so decryption reads ek[] and leaves dk[] (AESDEC's) alone.
  */
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #include <altivec.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The POWER Montgomery-arithmetic tiers: the portable C one (a maddld/maddhdu tier would go here). */
-#include "../hwc_rsa.h"
+#include "hwc_arch_cores.h"
 
 const struct hwc_bn_impl hwc_bn_impls[] = {
 	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },

@@ -2,7 +2,7 @@
 /* POWER CPU features, read once at load from the kernel's CPU feature table. */
 #include <asm/cputable.h>
 #include <asm/cpu_has_feature.h>
-#include "hwc_core.h"
+#include "hwc_arch_cores.h"
 #include "hwc_arch.h"
 
 unsigned int hwc_arch_features(void)

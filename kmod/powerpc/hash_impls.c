@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The POWER hash implementations and the CPU features each needs, portable fallbacks first. */
-#include "../hwc_core.h"
+#include "hwc_arch_cores.h"
 
 /* No POWER instruction helps SHA-1: it stays with the kernel's own drivers. */
 const struct hwc_hash_impl hwc_hash_impls[] = {

@@ -55,6 +55,10 @@ static inline void hwc_simd_end(void)
 #endif
 }
 
+/* HWC_F_* bits (hwc_arch_cores.h) of this CPU, read once at load (cpu.c). */
 unsigned int hwc_arch_features(void);
+
+/* No hwc_arch_register()/hwc_arch_unregister() of its own: the defaults. */
+#include "hwc_arch_hooks.h"
 
 #endif /* HWC_ARCH_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-512 compression (FIPS 180-4 6.4) on POWER8 vector crypto: vshasigmad for all four sigmas. */
-#include "../hwc_core.h"
+#include "hwc_arch_cores.h"
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #include <altivec.h>

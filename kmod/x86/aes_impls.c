@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The x86 AES SIMD tiers, slower first; hwc_aes_generic (generic/aes.c) backs them all. */
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #define HWC_F_AESNI_TIER	(HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_SSE41)
 #define HWC_F_VAES_TIER		(HWC_F_AESNI_TIER | HWC_F_AVX | HWC_F_AVX2 | HWC_F_VAES)

@@ -22,7 +22,7 @@
 #ifndef HWC_X86_AES_MODES_H
 #define HWC_X86_AES_MODES_H
 
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
 #define UNROLL 8

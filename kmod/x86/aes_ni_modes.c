@@ -5,7 +5,7 @@
  * SSE4.1 code (no VEX): the tier serves CPUs without AVX.
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 typedef __m128i vec;
 #define VW 1

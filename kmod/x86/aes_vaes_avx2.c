@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * VAES + AVX2 tier (ymm, two AES blocks per register): ecb, cbc, ctr and xts from the shared
- * body in aes_vaes.h, 16 blocks in flight. Sixteen ymm registers cannot hold the round keys
+ * body in aes_modes.h, 16 blocks in flight. Sixteen ymm registers cannot hold the round keys
  * next to the data, so VAES reads them from memory (the loads have ports to spare).
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 typedef __m256i vec;
 #define VW 2

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * VAES + AVX-512 tier (zmm, four AES blocks per register): ecb, cbc, ctr and xts from the
- * shared body in aes_vaes.h, 32 blocks in flight; partial registers and byte tails use masked
+ * shared body in aes_modes.h, 32 blocks in flight; partial registers and byte tails use masked
  * loads and stores (fault-suppressing), so no stack copies.
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 typedef __m512i vec;
 #define VW 4

@@ -21,7 +21,7 @@
  *
  * Constant time: no branch or address depends on the operands; the final subtraction is masked.
  */
-#include "../hwc_rsa.h"
+#include "hwc_arch_cores.h"
 
 #define ADX_INLINE static inline __attribute__((always_inline))
 

@@ -42,7 +42,7 @@
  * window count, all public (key size); the table lookup reads every entry and combines it
  * with an all-ones or all-zeros mask; no memory index is derived from secret data.
  */
-#include "../hwc_rsa.h"
+#include "hwc_arch_cores.h"
 #include <immintrin.h>
 
 #if !defined(__AVX512F__) || !defined(__AVX512IFMA__)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The x86 Montgomery-arithmetic tiers and the CPU features each needs, portable C first. */
-#include "../hwc_rsa.h"
+#include "hwc_arch_cores.h"
 
 /*
  * POWER9 (maddld/maddhdu) and SPARC T4 (montmul/mpmul) tiers go into their arch's own

@@ -8,7 +8,7 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
-#include "hwc_core.h"
+#include "hwc_arch_cores.h"
 #include "hwc_arch.h"
 
 static char *hwc_zmm = "auto";
@@ -19,7 +19,8 @@ MODULE_PARM_DESC(zmm, "AVX-512 (zmm) code: auto (default: not on CPUs that downc
  * Intel cores whose clock drops while zmm registers are busy (AVX-512 frequency licences), so
  * that 512-bit code can slow down everything else on the core: family 6, Skylake server through
  * Ice Lake and Tiger Lake. Sapphire Rapids, Rocket Lake and later, and AMD Zen 4/5 run zmm at
- * full clock. (Newer kernels, 7.2 among them, mark the same list X86_FEATURE_PREFER_YMM.)
+ * full clock. (Newer kernels, 7.2 among them, mark the same list X86_FEATURE_PREFER_YMM: compat
+ * asks for it where the target kernel has the flag.)
  */
 static const u8 hwc_zmm_downclock_models[] = {
 	0x55,		/* Skylake-SP/X, Cascade Lake, Cooper Lake */
@@ -33,10 +34,8 @@ static bool hwc_zmm_downclocks(void)
 {
 	unsigned int i;
 
-#ifdef X86_FEATURE_PREFER_YMM
-	if (boot_cpu_has(X86_FEATURE_PREFER_YMM))
+	if (hwc_compat_x86_prefer_ymm())
 		return true;
-#endif
 	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL || boot_cpu_data.x86 != 6)
 		return false;
 	for (i = 0; i < ARRAY_SIZE(hwc_zmm_downclock_models); i++)
@@ -71,10 +70,11 @@ unsigned int hwc_arch_features(void)
 	bool ymm = boot_cpu_has(X86_FEATURE_AVX) &&
 		   cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 	bool zmm = ymm && cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-					    XFEATURE_MASK_AVX512, NULL);
+					    XFEATURE_MASK_AVX512, NULL) &&
+		   boot_cpu_has(X86_FEATURE_AVX512F);
+	bool avx512 = zmm && boot_cpu_has(X86_FEATURE_AVX512BW) && boot_cpu_has(X86_FEATURE_AVX512VL);
+	bool ifma = zmm && boot_cpu_has(X86_FEATURE_AVX512IFMA);
 
-	if (boot_cpu_has(X86_FEATURE_SSSE3))
-		f |= HWC_F_SSSE3;
 	if (boot_cpu_has(X86_FEATURE_XMM4_1))
 		f |= HWC_F_SSE41;
 	/* CPUID.(EAX=7,ECX=0):EBX[29] on every vendor: no vendor or family gate. */
@@ -96,16 +96,16 @@ unsigned int hwc_arch_features(void)
 			f |= HWC_F_VAES;
 		if (boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
 			f |= HWC_F_VPCLMUL;
-#ifdef X86_FEATURE_SHA512
-		if (boot_cpu_has(X86_FEATURE_SHA512))
-			f |= HWC_F_SHA512NI;
-#endif
 	}
-	/* HWC_F_AVX512 means "zmm code may run": the CPU, XCR0 and the zmm policy agree. */
-	if (zmm && boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512BW) &&
-	    boot_cpu_has(X86_FEATURE_AVX512VL) && hwc_zmm_allowed())
-		f |= HWC_F_AVX512;
-	if (zmm && boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512IFMA))
-		f |= HWC_F_IFMA;
+	/*
+	 * HWC_F_AVX512 and HWC_F_IFMA mean "this zmm code may run": the CPU, XCR0 and the zmm
+	 * policy agree. The policy is asked once, and only where there is zmm code to gate.
+	 */
+	if ((avx512 || ifma) && hwc_zmm_allowed()) {
+		if (avx512)
+			f |= HWC_F_AVX512;
+		if (ifma)
+			f |= HWC_F_IFMA;
+	}
 	return f;
 }

@@ -15,7 +15,7 @@
  * byte beyond the message is read or written. Nothing branches on or indexes by data.
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
 

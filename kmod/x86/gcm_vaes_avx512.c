@@ -19,7 +19,7 @@
  * Nothing branches on or indexes by data; only lengths (public) steer the code.
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
 /* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */

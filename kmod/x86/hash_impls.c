@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The x86 hash implementations and the CPU features each needs, portable fallbacks first. */
-#include "../hwc_core.h"
+#include "hwc_arch_cores.h"
 
 const struct hwc_hash_impl hwc_hash_impls[] = {
 	{ "sha1",   "generic", 0, hwc_sha1_blocks_generic },

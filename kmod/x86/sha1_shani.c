@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-1 compression function on the x86 SHA extensions (SHA1RNDS4/NEXTE/MSG1/MSG2). */
-#include "../hwc_core.h"
+#include "hwc_arch_cores.h"
 #include <immintrin.h>
 
 /*

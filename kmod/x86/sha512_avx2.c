@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-384/SHA-512 compression function on AVX2 (two-block vector message schedule) and BMI2. */
-#include "../hwc_core.h"
+#include "hwc_arch_cores.h"
 #include <immintrin.h>
 
 #if !defined(__AVX2__) || !defined(__BMI__) || !defined(__BMI2__)

@@ -25,7 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cpu.h"
-#include "hwc_rsa.h"
+#include "hwc_arch_cores.h"	/* HWC_F_IFMA: the IFMA comparison is x86 only */
 #include "bench_util.h"
 
 static const unsigned int keybits[] = { 2048, 3072, 4096 };

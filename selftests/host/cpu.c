@@ -1,107 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host CPU feature detection (cpuid/xgetbv, or AT_HWCAP2 on POWER) mapped onto HWC_F_*, and the host block runner. */
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#else
-#include <sys/auxv.h>
-#endif
+/* Feature masks of the host runs (names and detection: <arch>/host_cpu.c), subsets, block runner. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpu.h"
 
-static const struct {
-	unsigned int bit;
-	const char *name;
-} hwc_feature_names[] = {
-	{ HWC_F_SSE41, "sse41" },   { HWC_F_SSSE3, "ssse3" },   { HWC_F_SHANI, "shani" },
-	{ HWC_F_AVX, "avx" },       { HWC_F_AVX2, "avx2" },     { HWC_F_BMI2, "bmi2" },
-	{ HWC_F_SHA512NI, "sha512ni" }, { HWC_F_AESNI, "aesni" }, { HWC_F_PCLMUL, "pclmul" },
-	{ HWC_F_VAES, "vaes" },     { HWC_F_VPCLMUL, "vpclmul" }, { HWC_F_AVX512, "avx512" },
-	{ HWC_F_ADX, "adx" },       { HWC_F_P8CRYPTO, "p8crypto" }, { HWC_F_IFMA, "ifma" },
-};
-#define NNAMES (sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]))
-
-#if defined(__powerpc64__)
-/* The kernel's (or qemu-user's) view: vector crypto facility and VSX, as hwcaps. */
-unsigned int hwc_host_cpu_features(void)
-{
-	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
-	unsigned int f = 0;
-
-	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
-	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
-		f |= HWC_F_P8CRYPTO;
-	return f;
-}
-#else
-static unsigned long long xgetbv0(void)
-{
-	unsigned int lo, hi;
-
-	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	return ((unsigned long long)hi << 32) | lo;
-}
-
-unsigned int hwc_host_cpu_features(void)
-{
-	unsigned int a, b, c, d, max, f = 0;
-	unsigned int c1 = 0, b7 = 0, c7 = 0, a71 = 0;
-	unsigned long long xcr0 = 0;
-	int ymm, zmm;
-
-	max = __get_cpuid_max(0, NULL);
-	if (max >= 1 && __get_cpuid(1, &a, &b, &c, &d))
-		c1 = c;
-	if (max >= 7) {
-		__cpuid_count(7, 0, a, b, c, d);
-		b7 = b;
-		c7 = c;
-		if (a >= 1) {
-			__cpuid_count(7, 1, a, b, c, d);
-			a71 = a;
-		}
-	}
-	/* Vector registers count only if the OS saves them (OSXSAVE, then XCR0 bits). */
-	if (c1 & (1u << 27))
-		xcr0 = xgetbv0();
-	ymm = (c1 & (1u << 28)) && (xcr0 & 0x6) == 0x6;
-	zmm = ymm && (xcr0 & 0xe0) == 0xe0;
-
-	if (c1 & (1u << 9))
-		f |= HWC_F_SSSE3;
-	if (c1 & (1u << 19))
-		f |= HWC_F_SSE41;
-	if (c1 & (1u << 25))
-		f |= HWC_F_AESNI;
-	if (c1 & (1u << 1))
-		f |= HWC_F_PCLMUL;
-	if (b7 & (1u << 29))
-		f |= HWC_F_SHANI;
-	if (b7 & (1u << 8))
-		f |= HWC_F_BMI2;
-	if (b7 & (1u << 19))
-		f |= HWC_F_ADX;
-	if (ymm) {
-		f |= HWC_F_AVX;
-		if (b7 & (1u << 5))
-			f |= HWC_F_AVX2;
-		if (c7 & (1u << 9))
-			f |= HWC_F_VAES;
-		if (c7 & (1u << 10))
-			f |= HWC_F_VPCLMUL;
-		if (a71 & 1u)
-			f |= HWC_F_SHA512NI;
-	}
-	/* AVX512F, BW, VL */
-	if (zmm && (b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)))
-		f |= HWC_F_AVX512;
-	/* AVX512F and AVX512_IFMA (CPUID.7.0:EBX[21]) */
-	if (zmm && (b7 & (1u << 16)) && (b7 & (1u << 21)))
-		f |= HWC_F_IFMA;
-	return f;
-}
-#endif
+#define NNAMES hwc_nfeature_names
 
 const char *hwc_host_features_str(unsigned int f, char *buf, unsigned long size)
 {
@@ -181,4 +85,60 @@ void hwc_host_run_blocks(const struct hwc_md_ops *ops, void *state,
 			 const hwc_u8 *data, hwc_size nblocks)
 {
 	ops->impl->blocks(state, data, nblocks);
+}
+
+/*
+ * Distinct subsets: each subset of @avail, reduced to the union of the @reqs it satisfies,
+ * which enables the same table entries; duplicates dropped. The union of all @reqs is at most
+ * a machine word of features, so the 2^n walk stays small.
+ */
+void hwc_host_print_subsets(const unsigned int *reqs, unsigned int nreqs, unsigned int avail,
+			    int all)
+{
+	unsigned int bits[32], nbits = 0, *seen, nseen = 0, i, j, m;
+	unsigned long n;
+	char buf[256];
+
+	for (i = 0; i < 32; i++)
+		if (avail & (1u << i))
+			bits[nbits++] = 1u << i;
+	seen = calloc(1ul << nbits, sizeof(*seen));
+	if (!seen) {
+		perror("calloc");
+		exit(2);
+	}
+	for (n = 0; n < 1ul << nbits; n++) {
+		unsigned int sub = 0, canon = 0;
+
+		for (i = 0; i < nbits; i++)
+			if (n >> i & 1)
+				sub |= bits[i];
+		for (i = 0; i < nreqs; i++)
+			if ((reqs[i] & sub) == reqs[i])
+				canon |= reqs[i];
+		m = all ? sub : canon;
+		for (j = 0; j < nseen && seen[j] != m; j++)
+			;
+		if (j < nseen)
+			continue;
+		seen[nseen++] = m;
+		printf("%s\n", hwc_host_features_str(m, buf, sizeof(buf)));
+	}
+	free(seen);
+}
+
+int hwc_host_subsets_arg(int *argc, char **argv, int *all)
+{
+	int i, j;
+
+	for (i = 1; i < *argc; i++) {
+		if (strcmp(argv[i], "--list-subsets"))
+			continue;
+		*all = i + 1 < *argc && !strcmp(argv[i + 1], "all");
+		for (j = i; j + 1 + *all <= *argc; j++)
+			argv[j] = argv[j + 1 + *all];
+		*argc -= 1 + *all;
+		return 1;
+	}
+	return 0;
 }

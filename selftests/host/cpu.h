@@ -5,7 +5,16 @@
 
 #include "hwc_core.h"
 
-/* HWC_F_* bits of the CPU running us (cpuid plus the OS's XCR0 for vector state). */
+/*
+ * The arch's half (kmod/<arch>/host_cpu.c, listed as hwc_arch_host in its cores.mk): a name for
+ * each HWC_F_* bit of its tables, and the bits of the CPU running us (cpuid and XCR0, hwcaps).
+ */
+struct hwc_feature_name {
+	unsigned int bit;
+	const char *name;
+};
+extern const struct hwc_feature_name hwc_feature_names[];
+extern const unsigned int hwc_nfeature_names;
 unsigned int hwc_host_cpu_features(void);
 
 /*
@@ -18,6 +27,21 @@ unsigned int hwc_host_select_features(int *argc, char **argv);
 
 /* Writes names of the bits of @f, comma-separated, into @buf. */
 const char *hwc_host_features_str(unsigned int f, char *buf, unsigned long size);
+
+/*
+ * "--list-subsets [all]" in argv (removed from it): returns 1 and sets @all. The program then
+ * prints the feature subsets to test instead of testing (see hwc_host_print_subsets).
+ */
+int hwc_host_subsets_arg(int *argc, char **argv, int *all);
+
+/*
+ * Prints, one a line as --features takes them, the subsets of @avail (the host's features
+ * that the tables use) a subset run should cover: with @all every one; otherwise one per
+ * distinct set of satisfied requirements @reqs (a table's features fields), as the union of
+ * those requirements, so that no two runs enable the same table entries.
+ */
+void hwc_host_print_subsets(const unsigned int *reqs, unsigned int nreqs, unsigned int avail,
+			    int all);
 
 /* Runs blocks directly: the host has no SIMD sections to enter. */
 void hwc_host_run_blocks(const struct hwc_md_ops *ops, void *state,

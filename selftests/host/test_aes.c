@@ -577,9 +577,21 @@ int main(int argc, char **argv)
 	/* Under qemu-user the portable core dominates: it may get quick mode, or none (--generic). */
 	int generic = -1;
 	char fbuf[256];
-	int k;
+	int k, all;
 
 	features = hwc_host_select_features(&argc, argv);
+	if (hwc_host_subsets_arg(&argc, argv, &all)) {
+		unsigned int reqs[64], nreqs = 0, used = 0, r;
+
+		for (r = 0; r < hwc_aes_nimpls && nreqs + 2 <= 64; r++) {
+			/* The tier's skcipher part, and its aead part if that needs more. */
+			reqs[nreqs++] = hwc_aes_impls[r].features;
+			reqs[nreqs++] = hwc_aes_impls[r].features | hwc_aes_impls[r].aead_features;
+			used |= reqs[nreqs - 1];
+		}
+		hwc_host_print_subsets(reqs, nreqs, used & features, all);
+		return 0;
+	}
 	for (k = 1; k < argc; k++) {
 		if (!strcmp(argv[k], "--seed") && k + 1 < argc)
 			seed = strtoull(argv[++k], NULL, 0);

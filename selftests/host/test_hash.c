@@ -336,8 +336,18 @@ int main(int argc, char **argv)
 	unsigned int nrandom = 64, ndiff = 2000;
 	char fbuf[256];
 	unsigned int i, j;
-	int k;
+	int k, all;
 
+	if (hwc_host_subsets_arg(&argc, argv, &all)) {
+		unsigned int reqs[64], nreqs = 0, used = 0, r;
+
+		for (r = 0; r < hwc_hash_nimpls && nreqs + 2 <= 64; r++) {
+			reqs[nreqs++] = hwc_hash_impls[r].features;
+			used |= hwc_hash_impls[r].features;
+		}
+		hwc_host_print_subsets(reqs, nreqs, used & features, all);
+		return 0;
+	}
 	for (k = 1; k < argc; k++) {
 		if (!strcmp(argv[k], "--seed") && k + 1 < argc)
 			seed = strtoull(argv[++k], NULL, 0);

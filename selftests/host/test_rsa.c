@@ -644,8 +644,18 @@ int main(int argc, char **argv)
 	const char *keydir = "keys";
 	unsigned int quick = 0, i, j;
 	char fbuf[256], path[512];
-	int k;
+	int k, all;
 
+	if (hwc_host_subsets_arg(&argc, argv, &all)) {
+		unsigned int reqs[64], nreqs = 0, used = 0, r;
+
+		for (r = 0; r < hwc_bn_nimpls && nreqs + 2 <= 64; r++) {
+			reqs[nreqs++] = hwc_bn_impls[r].features;
+			used |= hwc_bn_impls[r].features;
+		}
+		hwc_host_print_subsets(reqs, nreqs, used & features, all);
+		return 0;
+	}
 	for (k = 1; k < argc; k++) {
 		if (!strcmp(argv[k], "--seed") && k + 1 < argc)
 			seed = strtoull(argv[++k], NULL, 0);

@@ -11,7 +11,7 @@
  * x^128 = x^7 + x^2 + x + 1 (ghash_reduce).
  */
 #include <immintrin.h>
-#include "../hwc_aes.h"
+#include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
 

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+# POWER's objects and their flags, for kmod/Kbuild and selftests/Makefile alike (the variables
+# are described in kmod/Kbuild). Paths are below kmod/.
+hwc_arch_cores := powerpc/hash_impls.o powerpc/aes_impls.o powerpc/bn_impls.o \
+	powerpc/sha256_p8.o powerpc/sha512_p8.o powerpc/aes_p8.o
+hwc_arch_kernel := powerpc/cpu.o
+hwc_arch_host := powerpc/host_cpu.o
+
+# C with AltiVec/VSX builtins: the vector code generation the kernel normally forbids, entered
+# only between enable_kernel_vsx() and its inverse.
+hwc_arch_simd := powerpc/sha256_p8.o powerpc/sha512_p8.o powerpc/aes_p8.o
+hwc_arch_nosimd_flags := -mno-altivec -mno-vsx -msoft-float
+hwc_arch_simd_flags = -mhard-float -ffreestanding -isystem $(shell $(CC) -print-file-name=include)
+
+$(foreach o,$(hwc_arch_simd),$(eval hwc_cflags_$(o) := -mcpu=power8 -maltivec -mvsx -mcrypto))

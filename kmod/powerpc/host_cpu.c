@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * POWER host side of the tests (selftests/host/cpu.h; not in the module): the names of the
+ * HWC_F_* bits, and the kernel's (or qemu-user's) hwcaps mapped onto them as cpu.c does.
+ */
+#include <sys/auxv.h>
+#include "cpu.h"
+#include "hwc_arch_cores.h"
+
+const struct hwc_feature_name hwc_feature_names[] = {
+	{ HWC_F_P8CRYPTO, "p8crypto" },
+};
+const unsigned int hwc_nfeature_names = sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]);
+
+unsigned int hwc_host_cpu_features(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+	unsigned int f = 0;
+
+	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
+		f |= HWC_F_P8CRYPTO;
+	return f;
+}

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# x86's objects and their flags, for kmod/Kbuild and selftests/Makefile alike (the variables
+# are described in kmod/Kbuild). Paths are below kmod/.
+hwc_arch_cores := x86/hash_impls.o x86/aes_impls.o x86/bn_impls.o \
+	x86/sha1_shani.o x86/sha256_shani.o x86/sha512_avx2.o \
+	x86/aes_ni_modes.o x86/gcm_ni.o x86/aes_vaes_avx2.o x86/aes_vaes_avx512.o \
+	x86/gcm_vaes_avx2.o x86/gcm_vaes_avx512.o \
+	x86/bignum_adx.o x86/bignum_ifma.o
+hwc_arch_kernel := x86/cpu.o
+hwc_arch_host := x86/host_cpu.o
+
+# C with intrinsics: the SIMD code generation the kernel normally forbids, entered only between
+# kernel_fpu_begin() and kernel_fpu_end(). bignum_adx is general-purpose-register code (MULX/ADX)
+# and keeps the kernel's flags: no FPU section needed.
+hwc_arch_simd := $(filter-out x86/hash_impls.o x86/aes_impls.o x86/bn_impls.o x86/bignum_adx.o, \
+	$(hwc_arch_cores))
+hwc_arch_nosimd_flags := -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -mno-sse4a \
+	-mgeneral-regs-only -mno-80387 -mno-fp-ret-in-387
+hwc_arch_simd_flags = -ffreestanding -D_MM_MALLOC_H_INCLUDED -isystem $(shell $(CC) -print-file-name=include)
+
+hwc_vaes_flags := -maes -mpclmul -msse4.1 -mavx2 -mvaes -mvpclmulqdq
+hwc_zmm_flags := -mavx512f -mavx512bw -mavx512vl
+hwc_cflags_x86/sha1_shani.o := -msse4.1 -msha
+hwc_cflags_x86/sha256_shani.o := -msse4.1 -msha
+hwc_cflags_x86/sha512_avx2.o := -mavx2 -mbmi -mbmi2
+hwc_cflags_x86/gcm_ni.o := -maes -mpclmul -msse4.1
+hwc_cflags_x86/aes_ni_modes.o := -maes -msse4.1
+hwc_cflags_x86/aes_vaes_avx2.o := $(hwc_vaes_flags)
+hwc_cflags_x86/aes_vaes_avx512.o := $(hwc_vaes_flags) $(hwc_zmm_flags)
+hwc_cflags_x86/gcm_vaes_avx2.o := $(hwc_vaes_flags)
+hwc_cflags_x86/gcm_vaes_avx512.o := $(hwc_vaes_flags) $(hwc_zmm_flags)
+# zmm only: the whole radix-2^52 exponentiation, entered through hwc_rsa_yield's SIMD hooks.
+hwc_cflags_x86/bignum_ifma.o := -mavx512f -mavx512ifma -mavx512vl
+# Portable bignum: squarings up to 32 limbs (RSA-4096 halves) unrolled whole; frames stay small.
+hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32
+
+# Kernel only: stack frames. Two pipelined W+K buffers make a frame of about 2.9 KiB, over distro
+# CONFIG_FRAME_WARN=2048. KASAN's stack redzones add about 0.8 KiB (3.7 KiB); its kernels have
+# twice the stack.
+hwc_kcflags_x86/sha512_avx2.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,3072)
+# Frames are under 600 bytes; KASAN's stack redzones around each zmm array of the inlined chunks
+# reach 3 KiB (its kernels have twice the stack).
+hwc_kcflags_x86/aes_vaes_avx512.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=4096)
+# GCM frames stay under 1.5 KiB on distro kernels; KASAN's stack redzones around the vector
+# locals add up to 2.3 KiB (3.8 KiB), on kernels that have twice the stack.
+hwc_gcm_frame = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,2048)
+hwc_kcflags_x86/gcm_vaes_avx2.o = $(hwc_gcm_frame)
+hwc_kcflags_x86/gcm_vaes_avx512.o = $(hwc_gcm_frame)
+# Under 2 KiB on distro kernels; KASAN's stack redzones around each zmm local reach 5.4 KiB
+# (its kernels have twice the stack; QEMU guests have no IFMA, so it is never entered there).
+hwc_kcflags_x86/bignum_ifma.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=6144)
+
+# Host only: bignum_adx as the kernel builds it (no SSE), so that the benchmark times the same
+# code and not vectorised C around the asm.
+hwc_hcflags_x86/bignum_adx.o := -mgeneral-regs-only
+# Host constant-time check: valgrind cannot execute zmm code, so these cores' branches are
+# checked on the object instead (selftests/ct_ifma_branches.sh).
+hwc_ct_branch_objs := x86/bignum_ifma.o

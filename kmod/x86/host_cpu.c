@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86 host side of the tests and benchmark (selftests/host/cpu.h; not in the module): the names
+ * of the HWC_F_* bits, and cpuid plus the OS's XCR0 mapped onto them as cpu.c does in the kernel.
+ */
+#include <cpuid.h>
+#include <stddef.h>
+#include "cpu.h"
+#include "hwc_arch_cores.h"
+
+const struct hwc_feature_name hwc_feature_names[] = {
+	{ HWC_F_SSE41, "sse41" },	{ HWC_F_SHANI, "shani" },	{ HWC_F_AVX, "avx" },
+	{ HWC_F_AVX2, "avx2" },		{ HWC_F_BMI2, "bmi2" },		{ HWC_F_AESNI, "aesni" },
+	{ HWC_F_PCLMUL, "pclmul" },	{ HWC_F_VAES, "vaes" },		{ HWC_F_VPCLMUL, "vpclmul" },
+	{ HWC_F_AVX512, "avx512" },	{ HWC_F_ADX, "adx" },		{ HWC_F_IFMA, "ifma" },
+};
+const unsigned int hwc_nfeature_names = sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]);
+
+static unsigned long long xgetbv0(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((unsigned long long)hi << 32) | lo;
+}
+
+unsigned int hwc_host_cpu_features(void)
+{
+	unsigned int a, b, c, d, max, f = 0;
+	unsigned int c1 = 0, b7 = 0, c7 = 0;
+	unsigned long long xcr0 = 0;
+	int ymm, zmm;
+
+	max = __get_cpuid_max(0, NULL);
+	if (max >= 1 && __get_cpuid(1, &a, &b, &c, &d))
+		c1 = c;
+	if (max >= 7) {
+		__cpuid_count(7, 0, a, b, c, d);
+		b7 = b;
+		c7 = c;
+	}
+	/* Vector registers count only if the OS saves them (OSXSAVE, then XCR0 bits). */
+	if (c1 & (1u << 27))
+		xcr0 = xgetbv0();
+	ymm = (c1 & (1u << 28)) && (xcr0 & 0x6) == 0x6;
+	/* zmm: opmask, upper zmm0-15 and zmm16-31 state, and AVX512F (CPUID.7.0:EBX[16]). */
+	zmm = ymm && (xcr0 & 0xe0) == 0xe0 && (b7 & (1u << 16));
+
+	if (c1 & (1u << 19))
+		f |= HWC_F_SSE41;
+	if (c1 & (1u << 25))
+		f |= HWC_F_AESNI;
+	if (c1 & (1u << 1))
+		f |= HWC_F_PCLMUL;
+	if (b7 & (1u << 29))
+		f |= HWC_F_SHANI;
+	if (b7 & (1u << 8))
+		f |= HWC_F_BMI2;
+	if (b7 & (1u << 19))
+		f |= HWC_F_ADX;
+	if (ymm) {
+		f |= HWC_F_AVX;
+		if (b7 & (1u << 5))
+			f |= HWC_F_AVX2;
+		if (c7 & (1u << 9))
+			f |= HWC_F_VAES;
+		if (c7 & (1u << 10))
+			f |= HWC_F_VPCLMUL;
+	}
+	/* AVX512BW, AVX512VL */
+	if (zmm && (b7 & (1u << 30)) && (b7 & (1u << 31)))
+		f |= HWC_F_AVX512;
+	/* AVX512_IFMA (CPUID.7.0:EBX[21]) */
+	if (zmm && (b7 & (1u << 21)))
+		f |= HWC_F_IFMA;
+	return f;
+}
