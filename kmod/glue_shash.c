@@ -9,6 +9,7 @@
 #include <crypto/internal/hash.h>
 #include "hwc_core.h"
 #include "hwc_arch.h"
+#include "compat/shash.h"
 #include "hwcrypt.h"
 
 /*

@@ -5,13 +5,13 @@
  * object (ccflags-y += -include), gives them their documented form. Other code sees only these
  * macros and the wrappers below, never a version number or a kernel-feature #ifdef.
  *
- * The cores are freestanding (they also build into host programs): what this header offers
- * them is macros alone. Wrappers that need kernel types live in compat/<topic>.h and are
- * pulled in only where the kernel's own headers are (__KERNEL__ and not HWC_FREESTANDING,
- * which Kbuild sets on core objects).
+ * It includes nothing and defines only macros: it comes before everything else in every
+ * object, the freestanding cores (which also build into host programs) and the files that set
+ * pr_fmt before their first kernel header alike. Wrappers that need kernel types live in
+ * compat/<topic>.h, included by the glue that uses them (compat/shash.h).
  *
  * Adding a difference: a probe in Kbuild.include, its macro documented here, and a wrapper
- * here or in compat/<topic>.h if callers need one.
+ * (a macro here, or compat/<topic>.h) if callers need one.
  */
 #ifndef HWC_COMPAT_H
 #define HWC_COMPAT_H
@@ -41,10 +41,6 @@
 #define hwc_compat_x86_prefer_ymm()	boot_cpu_has(X86_FEATURE_PREFER_YMM)
 #else
 #define hwc_compat_x86_prefer_ymm()	0
-#endif
-
-#if defined(__KERNEL__) && !defined(HWC_FREESTANDING)
-#include "compat/shash.h"
 #endif
 
 #endif /* HWC_COMPAT_H */

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The SPARC Montgomery-arithmetic tiers: the portable C one (a T4 montmul/montsqr tier goes here). */
+#include "hwc_arch_cores.h"
+
+const struct hwc_bn_impl hwc_bn_impls[] = {
+	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },
+};
+const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);
