@@ -368,7 +368,7 @@ BN_SQR_BODY(sqr_body_whole, BN_UNROLL_WHOLE, BN_UNROLL_WHOLE)
 /*
  * Largest limb count whose squaring is unrolled whole. On ppc64le the whole 24- and 32-limb
  * squarings need frames of 2.8 and 3.8 KiB (the kernel's limit is 2 KiB), so the default stays
- * at 16 and an arch whose frames allow more raises it in kmod/<arch>/Kbuild.include.
+ * at 16 and an arch whose frames allow more raises it in kmod/<arch>/cores.mk.
  */
 #ifndef HWC_BN_WHOLE_SQR_MAX
 #define HWC_BN_WHOLE_SQR_MAX 16

@@ -4,13 +4,17 @@
 
 static inline void hwc_put_be32(hwc_u8 *p, hwc_u32 v)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	v = __builtin_bswap32(v);
+#endif
 	__builtin_memcpy(p, &v, 4);
 }
 
 static inline void hwc_put_be64(hwc_u8 *p, hwc_u64 v)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	v = __builtin_bswap64(v);
+#endif
 	__builtin_memcpy(p, &v, 8);
 }
 

@@ -12,7 +12,10 @@ static inline hwc_u32 get_be32(const hwc_u8 *p)
 	hwc_u32 v;
 
 	__builtin_memcpy(&v, p, 4);
-	return __builtin_bswap32(v);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
 }
 
 /* FIPS 180-4 4.1.1, Ch and Maj in forms with one operation fewer. */

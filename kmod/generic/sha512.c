@@ -56,7 +56,10 @@ static inline hwc_u64 get_be64(const hwc_u8 *p)
 	hwc_u64 v;
 
 	__builtin_memcpy(&v, p, 8);
-	return __builtin_bswap64(v);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
 }
 
 #define S0(x)	(ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))

@@ -5,6 +5,7 @@
  * on a CPU without the crypto hwcap (sun4u, T1, T2) %asr26 is something else (QEMU's T1/T2
  * models return 1 there, the CFR_AES bit), and reading it proves nothing.
  */
+#include <linux/kernel.h>
 #include <asm/elf.h>
 #include <asm/pstate.h>
 #include "hwc_arch_cores.h"
