@@ -219,8 +219,20 @@ hwc_size hwc_rsa_ws_bytes(const struct hwc_rsa_key *key);
 hwc_size hwc_rsa_random_bytes(const struct hwc_rsa_key *key);
 
 /*
+ * The representative range of NIST SP 800-56B rev. 2 (7.1.1 RSAEP, 7.1.2 RSADP): 0 if
+ * 1 < @x < @n - 1, else -HWC_EINVAL (so also for x >= n), for @x and @n of @nlimbs limbs, n >= 2.
+ * Linux's rsa-generic refuses the same inputs since 6.12 (6.1 accepted 0, 1 and n - 1): the
+ * driver that displaces it must not accept what it refuses. 0, 1 and n - 1 are their own
+ * powers for every exponent, so refusing them costs nothing and hides nothing.
+ * Variable time, on public values only: x is the message of the public op and the ciphertext
+ * of the private op, n is public; nothing about d, p or q is read.
+ */
+int hwc_rsa_check_input(const hwc_u64 *x, const hwc_u64 *n, unsigned int nlimbs);
+
+/*
  * out = in^e mod n, key->bytes bytes big-endian. @in is big-endian of any length (leading zeros
- * allowed); in >= n gives -HWC_EINVAL. @ws: hwc_rsa_ws_bytes(key) bytes.
+ * allowed); outside hwc_rsa_check_input()'s range -HWC_EINVAL before any exponentiation, @out
+ * untouched. @ws: hwc_rsa_ws_bytes(key) bytes.
  */
 int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in, hwc_size inlen,
 		   void *ws);
@@ -228,7 +240,8 @@ int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
  * out = in^d mod n: CRT with base blinding (a fresh uniformly random factor per prime, drawn
  * from @rnd: hwc_rsa_random_bytes(key) bytes, never reused) and a check with e of the result
  * before anything is written; a mismatch (fault, inconsistent key) gives -HWC_EIO and an
- * all-zero output. in >= n: -HWC_EINVAL. No key-dependent branch or index.
+ * all-zero output. Input outside hwc_rsa_check_input()'s range: -HWC_EINVAL before any
+ * exponentiation, @out untouched. No key-dependent branch or index.
  */
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 		    hwc_size inlen, const hwc_u8 *rnd, void *ws, const struct hwc_rsa_yield *y);

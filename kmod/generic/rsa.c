@@ -230,10 +230,38 @@ out:
 	return err;
 }
 
-/* Converts @in (checked < n by the caller) to limbs; 0 or -HWC_EINVAL. */
+/*
+ * Branches freely: x and n are public (see hwc_rsa.h). The private op calls this on the
+ * ciphertext before anything touches a secret, so the time of the CRT path that follows
+ * depends on d, p and q no more than before.
+ */
+int hwc_rsa_check_input(const hwc_u64 *x, const hwc_u64 *n, unsigned int nlimbs)
+{
+	unsigned int i, k;
+	hwc_u64 high = 0;
+
+	for (i = 1; i < nlimbs; i++)
+		high |= x[i];
+	if (!nlimbs || (!high && x[0] <= 1))
+		return -HWC_EINVAL;
+	/* n - 1 limb by limb: the borrow runs through n's low zero limbs (none for odd n). */
+	for (k = 0; k < nlimbs && !n[k]; k++)
+		;
+	if (k == nlimbs)
+		return -HWC_EINVAL;
+	for (i = nlimbs; i-- > 0;) {
+		hwc_u64 m1 = i < k ? ~0ull : n[i] - (i == k);
+
+		if (x[i] != m1)
+			return x[i] > m1 ? -HWC_EINVAL : 0;
+	}
+	return -HWC_EINVAL;	/* x == n - 1 */
+}
+
+/* @in to limbs, refused outside 1 < c < n - 1; 0 or -HWC_EINVAL. */
 static int load_input(const struct hwc_rsa_key *key, hwc_u64 *c, const hwc_u8 *in, hwc_size len)
 {
-	if (load(c, key->nl, in, len) || hwc_bn_cmp_public(c, key->n.m, key->nl) >= 0)
+	if (load(c, key->nl, in, len) || hwc_rsa_check_input(c, key->n.m, key->nl))
 		return -HWC_EINVAL;
 	return 0;
 }

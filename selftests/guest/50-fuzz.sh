@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# AF_ALG fuzzer (selftests/guest/fuzz_afalg.c) against every hwcrypt hash (and hmac() over it),
-# skcipher and aead driver:
+# AF_ALG fuzzer (selftests/guest/fuzz/, built as fuzz_afalg) against every hwcrypt hash (and
+# hmac() over it), skcipher and aead driver:
 # random valid and invalid socket call sequences, results checked against OpenSSL. A short run
 # here; HWC_FULL=1 (make test-full) runs longer. HWC_FUZZ_SEED=N replays a seed.
 . "$(dirname "$0")/lib.sh"

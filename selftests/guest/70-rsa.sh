@@ -3,7 +3,10 @@
 # Kernel RSA users on hwcrypt's "rsa": keyctl loads 2048- and 4096-bit PKCS#8 keys, signs
 # (PKCS#1 v1.5, SHA-256), verifies, encrypts and decrypts; OpenSSL checks every result and makes
 # a signature and a ciphertext the kernel must accept. The module's rsa_ops counter proves that
-# rsa-hwcrypt-* did the arithmetic.
+# rsa-hwcrypt-* did the arithmetic. Then raw (enc=raw) public and private ops on 0, 1, 2, n-1 and
+# n, first on hwcrypt, then, unloaded, on the kernel's rsa-generic: hwcrypt refuses x <= 1 and
+# x >= n-1 with EINVAL (SP 800-56B, as rsa-generic does since 6.12) wherever rsa-generic does,
+# and where this kernel's rsa-generic still computes 0, 1, n-1 (6.1) it refuses them all the same.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
@@ -87,6 +90,88 @@ for bits in 2048 4096; do
 	info "rsa_ops after rsa$bits: $(cat /sys/module/hwcrypt/parameters/rsa_ops)"
 	keyctl unlink "$id" "$ring" >/dev/null
 done
+
+# --- Raw inputs at the ends of the range. Files of n's size: 0, 1, 2, n-1 (n is odd: its last hex
+# digit minus one), n.
+pem=$HWC_REPO/selftests/keys/rsa2048.pem
+hwc_rsa_key_files "$pem" "$dir"
+mod=$(openssl rsa -in "$pem" -noout -modulus | sed 's/^Modulus=//')
+bytes=$((${#mod} / 2))
+small() { head -c $((bytes - 1)) /dev/zero; printf "\\$1"; }
+small 000 >"$dir/x0"
+small 001 >"$dir/x1"
+small 002 >"$dir/x2"
+printf %s "$mod" | basenc --base16 -d >"$dir/xn"
+last=${mod#"${mod%?}"}
+printf %s "${mod%?}$(printf %s "$last" | tr 13579BDF 02468ACE)" | basenc --base16 -d >"$dir/xn1"
+values="0 1 2 n-1 n"
+vfile() { case $1 in n-1) echo "$dir/xn1" ;; n) echo "$dir/xn" ;; *) echo "$dir/x$1" ;; esac; }
+hexof() { od -An -tx1 "$1" | tr -d ' \n'; }
+
+# raw_ops TAG KEYID: for each op and value, DIR/TAG.<op>.<value> holds "ok <output hex>" or the
+# errno's name from keyctl's message.
+raw_ops() {
+	for op in encrypt decrypt; do
+		for v in $values; do
+			if keyctl "pkey_$op" "$2" 0 "$(vfile "$v")" enc=raw >"$dir/res" 2>"$dir/err"; then
+				echo "ok $(hexof "$dir/res")"
+			else
+				case $(cat "$dir/err") in
+				*"Invalid argument"*) echo EINVAL ;;
+				*"Bad message"*) echo EBADMSG ;;
+				*"Value too large"*) echo EOVERFLOW ;;
+				*) echo "error: $(tail -n 1 "$dir/err")" ;;
+				esac
+			fi >"$dir/$1.$op.$v"
+		done
+	done
+}
+word() { cut -d' ' -f1 "$dir/$1"; }
+
+id=$(keyctl padd asymmetric hwcraw "$ring" <"$dir/key.der")
+priv0=$(ops 2) pub0=$(ops 4)
+raw_ops hw "$id"
+served="$(($(ops 2) - priv0)) $(($(ops 4) - pub0))"
+if hwc_full_selftests; then
+	case $served in 0\ *|*\ 0) fail "raw ops on 2 served by hwcrypt" "+private +public: $served" ;;
+	*) pass "raw ops on 2 served by hwcrypt (+private +public: $served)" ;; esac
+else
+	check_eq "raw ops on 2 served by hwcrypt (+private +public)" "1 1" "$served"
+fi
+check_cmd "rmmod hwcrypt for rsa-generic's answers" hwc_rmmod
+check_eq "rsa-generic is the kernel's rsa without hwcrypt" rsa-generic "$(hwc_kernel_choice rsa)"
+raw_ops gen "$id"
+keyctl unlink "$id" "$ring" >/dev/null
+
+openssl pkeyutl -encrypt -pubin -inkey "$dir/pub.pem" -pkeyopt rsa_padding_mode:none \
+	-in "$dir/x2" -out "$dir/ossl.encrypt"
+openssl pkeyutl -decrypt -inkey "$pem" -pkeyopt rsa_padding_mode:none \
+	-in "$dir/x2" -out "$dir/ossl.decrypt"
+# rsa-generic with the range check refuses 0, 1 and n-1 alike, without it computes them alike.
+g_new=$(word gen.encrypt.0)
+for op in encrypt decrypt; do
+	check_eq "raw $op of 2: hwcrypt == OpenSSL" "ok $(hexof "$dir/ossl.$op")" "$(cat "$dir/hw.$op.2")"
+	check_eq "raw $op of 2: rsa-generic == OpenSSL" "ok $(hexof "$dir/ossl.$op")" "$(cat "$dir/gen.$op.2")"
+	check_eq "raw $op of n: rsa-generic refuses" EINVAL "$(word "gen.$op.n")"
+	for v in 0 1 n-1 n; do
+		check_eq "raw $op of $v: hwcrypt refuses (rsa-generic: $(word "gen.$op.$v"))" EINVAL \
+			"$(word "hw.$op.$v")"
+		[ "$v" = n ] && continue
+		if [ "$g_new" = EINVAL ]; then
+			check_eq "raw $op of $v: rsa-generic refuses, as for 0" EINVAL "$(word "gen.$op.$v")"
+		else
+			# 0, 1 and n-1 are their own powers for the odd exponents e and d.
+			check_eq "raw $op of $v: rsa-generic computes x^k = x, as for 0" \
+				"ok $(hexof "$(vfile "$v")")" "$(cat "$dir/gen.$op.$v")"
+		fi
+	done
+done
+info "errno table, kernel $(uname -r), rsa2048 enc=raw (ok: computed):"
+info "  op       x     $drv  rsa-generic"
+for op in encrypt decrypt; do
+	for v in $values; do
+		info "$(printf '  %-8s %-5s %-18s %s' "$op" "$v" "$(word "hw.$op.$v")" "$(word "gen.$op.$v")")"
+	done
+done
 keyctl unlink "$ring" @u >/dev/null
 rm -rf "$dir"
-hwc_rmmod

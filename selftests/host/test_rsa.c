@@ -471,12 +471,26 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 		check(key.bytes == bytes, bn->impl, "key bytes", tk->bits);
 		ws = aligned_alloc(64, (hwc_rsa_ws_bytes(&key) + 63) & ~63ul);
 
-		for (i = 0; i < iters + 5; i++) {
-			/* edges first: 0, 1, n-1, 2, n-2 */
+		/* 0, 1, n-1 (and n, n+1 below): outside SP 800-56B's 1 < x < n-1, refused untouched */
+		for (i = 0; i < 3; i++) {
 			switch (i) {
 			case 0: BN_zero(x); break;
 			case 1: BN_one(x); break;
 			case 2: BN_sub(x, tk->n, BN_value_one()); break;
+			}
+			BN_bn2binpad(x, in, bytes);
+			hwc_test_rnd_fill(rnd, sizeof(rnd));
+			memset(out, 0xa5, sizeof(out));
+			err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+			check(err == -HWC_EINVAL && !memcmp(out, out + 1, sizeof(out) - 1) &&
+			      out[0] == 0xa5, bn->impl, "private op, x <= 1 or x = n-1 refused", tk->bits);
+			err = hwc_rsa_public(&pub, out, in, bytes, ws);
+			check(err == -HWC_EINVAL && !memcmp(out, out + 1, sizeof(out) - 1) &&
+			      out[0] == 0xa5, bn->impl, "public op, x <= 1 or x = n-1 refused", tk->bits);
+		}
+		for (i = 3; i < iters + 5; i++) {
+			/* edges first: 2, n-2 (the ends of the range) */
+			switch (i) {
 			case 3: BN_set_word(x, 2); break;
 			case 4: BN_sub(x, tk->n, BN_value_one()); BN_sub_word(x, 1); break;
 			default: BN_rand_range(x, tk->n);
@@ -510,7 +524,7 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 				check(!err && !memcmp(out, exp, bytes) && out[bytes] == 0xa5, bn->impl,
 				      "public op", tk->bits);
 				/* the same value, shorter (no leading zeros) and longer (extra zeros) */
-				if (i >= 2) {
+				{
 					int len = BN_num_bytes(x);
 
 					BN_bn2bin(x, in);
@@ -558,6 +572,61 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 	}
 	BN_free(x);
 	BN_free(y);
+}
+
+/*
+ * hwc_rsa_check_input() against the rule 1 < x < n-1 computed by BIGNUM, on the edges 0, 1, 2,
+ * n-2, n-1, n, n+1, on 2^64 and 2^64 +- 1 (a zero low limb, a carry), and on random x below
+ * 2n, for odd moduli (random, all ones, 2^(64 nl - 1) + 1) and, to exercise the borrow of
+ * n - 1, even ones with zero low limbs. n = 3: the range is empty.
+ */
+static void test_check_input(unsigned int nl)
+{
+	static hwc_u64 n[HWC_BN_MAX_LIMBS], x[HWC_BN_MAX_LIMBS];
+	BIGNUM *N, *N1, *X = BN_new(), *T = BN_new();
+	unsigned int shape, i;
+
+	for (shape = 0; shape < 6; shape++) {
+		hwc_test_rnd_fill(n, nl * 8);
+		n[nl - 1] |= 1ull << 63;
+		n[0] |= 1;
+		switch (shape) {
+		case 1: memset(n, 0xff, nl * 8); break;
+		case 2: memset(n, 0, nl * 8); n[0] = 1; n[nl - 1] = 1ull << 63; break;
+		case 3: if (nl > 1) n[0] = 0; break;
+		case 4: memset(n, 0, (nl - 1) * 8); break;
+		case 5: memset(n, 0, nl * 8); n[0] = 3; break;
+		}
+		N = limbs_to_bn(n, nl);
+		N1 = BN_dup(N);
+		BN_sub_word(N1, 1);
+		for (i = 0; i < 40; i++) {
+			switch (i) {
+			case 0: BN_zero(X); break;
+			case 1: BN_one(X); break;
+			case 2: BN_set_word(X, 2); break;
+			case 3: BN_sub(X, N1, BN_value_one()); break;
+			case 4: BN_copy(X, N1); break;
+			case 5: BN_copy(X, N); break;
+			case 6: BN_add(X, N, BN_value_one()); break;
+			case 7: BN_zero(X); BN_set_bit(X, 64); break;
+			case 8: BN_zero(X); BN_set_bit(X, 64); BN_sub_word(X, 1); break;
+			case 9: BN_zero(X); BN_set_bit(X, 64); BN_add_word(X, 1); break;
+			default: BN_lshift1(T, N); BN_rand_range(X, T);
+			}
+			/* values that need more than nl limbs are refused before this check */
+			if (BN_num_bits(X) > (int)(64 * nl))
+				continue;
+			bn_to_limbs(x, nl, X);
+			check(!hwc_rsa_check_input(x, n, nl) ==
+			      (BN_cmp(X, BN_value_one()) > 0 && BN_cmp(X, N1) < 0),
+			      "core", "check_input: 1 < x < n-1", 64 * nl);
+		}
+		BN_free(N);
+		BN_free(N1);
+	}
+	BN_free(X);
+	BN_free(T);
 }
 
 /* Keys the core must refuse with -EINVAL. */
@@ -692,6 +761,12 @@ int main(int argc, char **argv)
 		printf("%s modinv   %u checks (odd moduli of %u..%u limbs)\n",
 		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran,
 		       HWC_RSA_MIN_BITS / 128, HWC_BN_MAX_LIMBS);
+		ran = npassed + nfailed;
+		before = nfailed;
+		for (i = 1; i <= HWC_BN_MAX_LIMBS; i++)
+			test_check_input(i);
+		printf("%s input    %u checks (1 < x < n-1, moduli of 1..%u limbs)\n",
+		       nfailed == before ? "ok  " : "FAIL", npassed + nfailed - ran, HWC_BN_MAX_LIMBS);
 	}
 	for (j = 0; j < hwc_bn_nimpls; j++) {
 		const struct hwc_bn_impl *bn = &hwc_bn_impls[j];
