@@ -6,15 +6,10 @@
 # W=1 and warnings fatal.
 # Usage: scripts/build-module.sh [--arch ARCH] KERNEL...   e.g. 6.1 6.12 7.2-debug
 set -euo pipefail
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-. "$repo/scripts/profile.sh"
-arch=x86_64
-if [ "${1:-}" = --arch ]; then
-	arch=${2:?--arch ARCH}
-	shift 2
-fi
-profile_die() { echo "build-module: $*" >&2; exit 1; }
-profile_load "$arch"
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
 for name in "$@"; do
 	profile_resolve "$name"
 	[ -d "$kdir" ] || profile_die "$abi: no module build tree $kdir"

@@ -4,15 +4,10 @@
 # directory build/kmod/<abi>, through the architecture's profile (selftests/arch/<arch>/vm.conf).
 # Usage: scripts/kernels.sh [--arch ARCH] NAME  -> prints the ABI (e.g. 6.12.117+deb12-amd64)
 set -euo pipefail
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-. "$repo/scripts/profile.sh"
-arch=x86_64
-if [ "${1:-}" = --arch ]; then
-	arch=${2:?--arch ARCH}
-	shift 2
-fi
-profile_die() { echo "kernels.sh: $*" >&2; exit 1; }
-profile_load "$arch"
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
 profile_resolve "${1:?kernel name}"
 [ -d "$kdir" ] || profile_die "no module build tree $kdir for '$1' (scripts/install-deps.sh)"
 echo "$abi"

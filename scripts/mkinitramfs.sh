@@ -13,17 +13,13 @@
 set -euo pipefail
 shopt -s extglob
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-. "$repo/scripts/profile.sh"
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
-arch=x86_64
-if [ "${1:-}" = --arch ]; then
-	arch=${2:?--arch ARCH}
-	shift 2
-fi
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
 [ $# = 2 ] || die "usage: mkinitramfs.sh [--arch ARCH] KERNEL OUTPUT"
 out=$2
-profile_load "$arch"
 profile_resolve "$1"
 [ -x "$busybox" ] || die "$arch: busybox $busybox missing"
 file -L "$busybox" | grep -q 'statically linked' || die "$busybox is not static"

@@ -32,6 +32,13 @@
 #                         selftests/guest/SLOW) and suite_split=1 (test-guests.sh halves the
 #                         suite over two guests). It calls profile_die when the kernel is missing.
 # The guest side of an architecture is selftests/arch/<arch>/expect.sh (selftests/guest/hwc.sh).
+#
+# Sourced as `. scripts/profile.sh "$@"` by a script whose arguments start with an optional
+# --arch ARCH (default x86_64): loads that profile and sets profile_nargs to the number of words
+# it took, for the caller to shift. Sourced without arguments it only defines the functions.
+# profile_die exits with $profile_exit (default 2, vm.sh's setup error).
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 
 profile_arches() {
 	local d
@@ -43,7 +50,7 @@ profile_arches() {
 
 profile_die() {
 	echo "${0##*/}: $*" >&2
-	exit 2
+	exit "${profile_exit:-2}"
 }
 
 # profile_load ARCH: sources the profile with every setting reset to its default first.
@@ -74,3 +81,12 @@ profile_resolve() {
 	fi
 	[ -n "$uname_r" ] || uname_r=$abi
 }
+
+arch=x86_64 profile_nargs=0
+if [ $# -gt 0 ]; then
+	if [ "$1" = --arch ]; then
+		arch=${2:?--arch ARCH}
+		profile_nargs=2
+	fi
+	profile_load "$arch"
+fi

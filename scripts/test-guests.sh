@@ -7,14 +7,10 @@
 # HWC_GUEST_TESTS: vm.sh's --tests (default all; make test: quick); HWC_SPLIT=0: no split. HWC_VM_TIMEOUT and
 # HWC_TEST_TIMEOUT override the profile's suite limits.
 set -uo pipefail
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-. "$repo/scripts/profile.sh"
-arch=x86_64
-if [ "${1:-}" = --arch ]; then
-	arch=${2:?--arch ARCH}
-	shift 2
-fi
-profile_load "$arch"
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
 tests=${HWC_GUEST_TESTS:-all}
 rc=0
 summary=()

@@ -4,8 +4,8 @@
 # profile in selftests/arch/<arch>/vm.conf (emulator, machine, console, kernels, guest root).
 set -euo pipefail
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-. "$repo/scripts/profile.sh"
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh"
 
 usage() {
 	cat <<EOU
