@@ -217,11 +217,23 @@ if [ "$shell" = 1 ]; then
 fi
 
 log=$rundir/serial.log
+# A guest whose firmware cannot power off (sun4u's OpenBIOS may stop at its prompt instead) is
+# stopped 30 s after the runner's result marker.
+watch_marker() {
+	until grep -q 'HWC-RESULT:' "$log" 2>/dev/null; do sleep 5; done
+	sleep 30
+	local pid
+	pid=$(cat "$rundir/qemu.pid" 2>/dev/null) && kill -0 "$pid" 2>/dev/null || return 0
+	: >"$rundir/qemu.stopped"
+	kill "$pid"
+}
+watch_marker &
+watcher=$!
 echo "vm.sh: $abi, -cpu ${cpu:-default}, -smp $smp, tests: $tests_arg, module: $module"
 start=$(date +%s.%N)
 set +e
 # stdin from /dev/null: nothing here may wait for input (CI).
-timeout -k 10 "$timeout" "${qemu[@]}" "${qemu_batch_args[@]}" \
+timeout -k 10 "$timeout" "${qemu[@]}" "${qemu_batch_args[@]}" -pidfile "$rundir/qemu.pid" \
 	</dev/null 2>&1 | sed -u 's/\r//g' | tee "$log" |
 	if [ "$verbose" = 1 ]; then
 		cat
@@ -229,9 +241,15 @@ timeout -k 10 "$timeout" "${qemu[@]}" "${qemu_batch_args[@]}" \
 		grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO|dmesg): |^[0-9]+ skipped$|^[0-9]+ passed, [0-9]+ failed|HWC-RESULT:|Kernel panic|hwc-init:|qemu-system'
 	fi
 status=("${PIPESTATUS[@]}")
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
 set -e
 end=$(date +%s.%N)
 qrc=${status[0]}
+if [ -f "$rundir/qemu.stopped" ]; then
+	echo "vm.sh: the guest did not power off: QEMU stopped after the result marker" >&2
+	qrc=0
+fi
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 
 fail=0
