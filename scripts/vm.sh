@@ -138,9 +138,10 @@ fi
 
 cache=$repo/build/vm
 mkdir -p "$cache"
-# Runs on a CPU other than the profile's default keep their own log and output directory.
+# Runs on a CPU other than the profile's default keep their own log and output directory (no
+# commas: the path goes into a -virtfs option).
 tag=$abi
-[ "$cpu" = "$default_cpu" ] || tag=$abi-${cpu//[^A-Za-z0-9_.,+-]/_}
+[ "$cpu" = "$default_cpu" ] || tag=$abi-${cpu//[^A-Za-z0-9_.+-]/_}
 # Private per-run directory and log, renamed to run-<tag> and last-<tag>.log at the end: several
 # runs (two kernels, two engineers) may share one checkout.
 rundir=$(mktemp -d "$cache/run-$tag.XXXXXX")
