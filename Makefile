@@ -19,17 +19,20 @@ V ?=
 KMAKE = $(MAKE) -C $(KDIR) $(if $(ARCH),ARCH=$(ARCH)) $(if $(CROSS_COMPILE),CROSS_COMPILE=$(CROSS_COMPILE)) \
 	$(if $(W),W=$(W)) $(if $(V),V=$(V))
 
-# Kernels the guest tests run on; scripts/kernels.sh maps these names to installed trees.
+# Kernels the guest tests run on; the arch profiles (selftests/arch/<arch>/vm.conf, through
+# scripts/kernels.sh) map these names to kernel trees. PPC_TEST_RUNS: KERNEL:CPU pairs.
 TEST_KERNELS ?= 6.1 6.12
-# make test's guest selection (CI: under 45 min on 2 cores); make test-full runs every test.
-# Left to test-full: 55-stress (minutes under TCG) and 85-faults (needs the debug kernel).
-QUICK_GUEST_TESTS ?= 00,10,20,25,26,30,40,50,60,61,70,71,90,97,98
+PPC_TEST_KERNELS ?= 6.1 6.12
+PPC_TEST_RUNS ?= 6.1:power8 6.12:power9
+# make test's guest selection (CI: under 45 min on 2 cores) is every test but those that
+# selftests/guest/SLOW names with a reason (vm.sh --tests quick); make test-full runs every test.
+QUICK_GUEST_TESTS ?= quick
 # The 7.2 debug kernel (scripts/build-debug-kernel.sh) joins `make test` once it is built and
-# cached; `make test-full` builds it.
-DEBUG_KERNEL_CACHED := $(shell scripts/build-debug-kernel.sh --check >/dev/null 2>&1 && echo 7.2-debug)
+# cached, with the selection its profile gives it; `make test-full` builds it.
+DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && echo 7.2-debug)
 
-.PHONY: all module userspace guest-progs deps modules-test check-7.2 test test-full test-host test-guest demo bench \
-	test-ppc64le bench-ppc \
+.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 test test-full test-host \
+	test-guest demo bench test-ppc64le bench-ppc \
 	install install-module dkms-install clean
 
 all: module userspace
@@ -51,6 +54,10 @@ deps:
 modules-test:
 	scripts/build-module.sh $(TEST_KERNELS)
 
+# The same for Debian's ppc64el kernels, cross-built: build/kmod/<abi>-powerpc64le/hwcrypt.ko.
+modules-ppc64le:
+	scripts/build-module.sh --arch ppc64le $(PPC_TEST_KERNELS)
+
 check-7.2:
 	scripts/build-7.2.sh
 
@@ -65,9 +72,10 @@ test-guest: modules-test guest-progs
 
 # POWER (ppc64le): cores cross-built and run under qemu-ppc64le-static (power8/9/10), the module
 # cross-built for Debian's ppc64el 6.1 and 6.12, guests on power8 and power9 (pseries, TCG).
-test-ppc64le:
+test-ppc64le: modules-ppc64le
 	$(MAKE) -C selftests host-test-ppc64le
-	scripts/test-guests-ppc64le.sh
+	scripts/build-guest-ppc64le.sh
+	HWC_GUEST_TESTS=$(QUICK_GUEST_TESTS) scripts/test-guests.sh --arch ppc64le $(PPC_TEST_RUNS)
 
 # Debug-kernel run: full crypto self-tests, KASAN/UBSAN/lockdep/kmemleak, fault injection, long
 # fuzzing and stress (HWC_FULL=1), plus the guest suite on 6.1 and 6.12.
@@ -80,8 +88,7 @@ test-full: deps
 
 test: deps
 	$(MAKE) test-host
-	HWC_GUEST_TESTS="$(QUICK_GUEST_TESTS)" HWC_DEBUG_TESTS=00-boot,50-fuzz \
-		$(MAKE) test-guest TEST_KERNELS="$(TEST_KERNELS) $(DEBUG_KERNEL_CACHED)"
+	HWC_GUEST_TESTS="$(QUICK_GUEST_TESTS)" $(MAKE) test-guest TEST_KERNELS="$(TEST_KERNELS) $(DEBUG_KERNEL_CACHED)"
 	$(MAKE) test-ppc64le
 	$(MAKE) check-7.2
 	@echo "make test: all passed"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Cross-builds the userland the ppc64le guest tests run: libhwcrypt + the hwcrypt CLI into
 # build/ppc64le/userspace and every selftests/guest/*.c program into build/ppc64le/selftests,
-# against the ppc64el sysroot of fetch-ppc64el.sh. vm-ppc64le.sh mounts these two directories
+# against the ppc64el sysroot of fetch-ppc64el.sh. vm.sh (selftests/arch/ppc64le: guest_build) mounts these
 # over userspace/build and selftests/build in the guest, so the guest scripts run unchanged.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

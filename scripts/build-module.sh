@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Builds hwcrypt.ko for each named kernel into build/kmod/<abi>/ (a copy of Kbuild + kmod/,
-# so that builds for several kernels never share object files), with W=1 and warnings fatal.
-# Usage: scripts/build-module.sh 6.1 6.12 7.2-debug ...
+# Builds hwcrypt.ko for each named kernel of an architecture (its profile selftests/arch/<arch>/
+# vm.conf resolves the name to a build tree and gives ARCH=/CROSS_COMPILE=) into build/kmod/<abi>/
+# (a copy of Kbuild + kmod/, so that builds for several kernels never share object files), with
+# W=1 and warnings fatal.
+# Usage: scripts/build-module.sh [--arch ARCH] KERNEL...   e.g. 6.1 6.12 7.2-debug
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
 for name in "$@"; do
-	abi=$("$top/scripts/kernels.sh" "$name")
-	kdir=/lib/modules/$abi/build
-	[ "$abi" = 7.2-debug ] && kdir=$("$top/scripts/build-debug-kernel.sh" --check)
-	out=$top/build/kmod/$abi
+	profile_resolve "$name"
+	[ -d "$kdir" ] || profile_die "$abi: no module build tree $kdir"
+	out=$repo/build/kmod/$abi
 	mkdir -p "$out"
 	rm -rf "$out/kmod"
-	cp -r "$top/Kbuild" "$top/kmod" "$out/"
+	cp -r "$repo/Kbuild" "$repo/kmod" "$out/"
 	log=$out/build.log
-	if ! make -C "$kdir" M="$out" W=1 modules >"$log" 2>&1; then
+	if ! make -C "$kdir" M="$out" "${kmake_args[@]}" W=1 modules >"$log" 2>&1; then
 		cat "$log"
 		echo "build-module: $abi: build failed" >&2
 		exit 1

@@ -1,65 +1,66 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Builds the busybox initramfs that scripts/vm.sh boots a Debian kernel with (cached per kernel ABI).
+# Builds the busybox initramfs that scripts/vm.sh boots a guest kernel with, for any architecture
+# of selftests/arch/ (its vm.conf names busybox, the modules to preload and the guest's root).
 #
-# Usage: scripts/mkinitramfs.sh ABI OUTPUT.cpio.gz [--builtin]
-#   --builtin  the kernel has 9p/virtio/crypto built in (7.2-debug): the image carries no modules
-# Rebuilds only when its inputs change (this script, busybox, the kernel's module files); prints
-# the output path. The guest's /init is generated here: it loads the 9p and crypto modules, mounts
-# the host root read-only at /mnt, the repository and a per-run read-write directory on top of it,
-# then runs the in-guest runner (or a shell) in `chroot /mnt`.
+# Usage: scripts/mkinitramfs.sh [--arch ARCH] KERNEL OUTPUT.cpio.gz
+# Rebuilds only when its inputs change (this script, the profile, busybox, the kernel's module
+# files); prints the output path. The guest's /init is generated here: it loads the modules,
+# mounts the profile's guest root (read-only over 9p, or a tmpfs with parts of it bound in), the
+# repository at its host path and a per-run read-write directory, then runs the in-guest runner
+# (or a shell) in `chroot /mnt`. A profile without a guest root boots the initramfs itself as
+# root: vm.sh then appends the tests and the module to the image.
 set -euo pipefail
-
-abi=${1:?usage: mkinitramfs.sh ABI OUTPUT}
-out=${2:?usage: mkinitramfs.sh ABI OUTPUT}
-busybox=${BUSYBOX:-/bin/busybox}
-moddir=/lib/modules/$abi
-builtin=0
-[ "${3:-}" = --builtin ] && builtin=1
+shopt -s extglob
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
-[ "$builtin" = 1 ] || [ -d "$moddir/kernel" ] || die "no modules for $abi in $moddir"
-[ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
-file -L "$busybox" | grep -q 'statically linked' || die "$busybox is not static (need busybox-static)"
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
+[ $# = 2 ] || die "usage: mkinitramfs.sh [--arch ARCH] KERNEL OUTPUT"
+out=$2
+profile_resolve "$1"
+[ -x "$busybox" ] || die "$arch: busybox $busybox missing"
+file -L "$busybox" | grep -q 'statically linked' || die "$busybox is not static"
+moddir=${modroot%/}/lib/modules/$uname_r
+[ -z "$modroot" ] || [ -d "$moddir/kernel" ] || die "no modules for $uname_r in $moddir"
 
-# Without these the host root cannot be mounted: a failure to load any of them is fatal in the guest.
-required=(virtio_pci 9pnet_virtio 9p)
-# Preloaded when the kernel has them as modules (built-ins and absent ones are skipped): AF_ALG and
-# NETLINK_CRYPTO for libkcapi, plus the algorithms and templates tests may instantiate. The arch
-# modules refuse to load on CPU models without their instructions; /init tolerates that.
-optional=(crypto_user af_alg algif_hash algif_skcipher algif_aead algif_rng
-	hmac md5 sha1_generic sha256_generic sha512_generic sha3_generic
-	sha1_ssse3 sha256_ssse3 sha512_ssse3
-	cryptd crypto_simd ecb cbc ctr xts gcm ccm gf128mul ghash_generic ghash_clmulni_intel
-	aes_generic aesni_intel drbg jitterentropy_rng)
-
-# Module files in load order, each with whether it is required; duplicates dropped.
+# Module files in load order, each with whether it is required; duplicates dropped. A kernel
+# with everything built in (no modroot) gets none.
 declare -A seen=()
 plan=()
-[ "$builtin" = 1 ] && required=() optional=()
-for m in "${required[@]}" "${optional[@]}"; do
-	req=0
-	for r in "${required[@]}"; do [ "$r" = "$m" ] && req=1; done
-	if ! deps=$(modprobe -S "$abi" --show-depends "$m" 2>/dev/null); then
-		[ "$req" = 1 ] && die "$abi: required module $m not found"
-		continue
-	fi
-	while read -r kind path _; do
-		[ "$kind" = insmod ] || continue
-		[ -n "${seen[$path]:-}" ] && continue
-		seen[$path]=1
-		plan+=("$req $path")
-	done <<<"$deps"
-done
+if [ -n "$modroot" ]; then
+	for m in "${init_required[@]}" "${init_optional[@]}"; do
+		req=0
+		for r in "${init_required[@]}"; do [ "$r" = "$m" ] && req=1; done
+		if ! deps=$(modprobe -d "$modroot" -S "$uname_r" --show-depends "$m" 2>/dev/null); then
+			[ "$req" = 1 ] && die "$uname_r: required module $m not found"
+			continue
+		fi
+		while read -r kind path _; do
+			[ "$kind" = insmod ] || continue
+			# modprobe -d / names them //lib/modules/...
+			path=/${path##+(/)}
+			[ -n "${seen[$path]:-}" ] && continue
+			seen[$path]=1
+			plan+=("$req $path")
+		done <<<"$deps"
+	done
+fi
+
+# What /init does besides the fixed steps, from the profile.
+root=share
+[ -n "$guest_root" ] || root=initramfs
+settings="HWC_ROOT=$root HWC_ROOT_BINDS='$guest_root_binds' HWC_BUILD_SHARE=$([ -n "$guest_build" ] && echo 1 || echo 0)"
 
 # Cache key: everything the image is made of.
 key=$({
-	sha256sum "$0" "$busybox"
-	echo "$abi builtin=$builtin"
+	sha256sum "$0" "$profile_conf" "$busybox"
+	echo "$arch $uname_r $settings"
 	for p in "${plan[@]}"; do
-		set -- $p
-		stat -c '%n %s %Y' "$2"
-		echo "req=$1"
+		stat -c '%n %s %Y' "${p#* }"
+		echo "req=${p%% *}"
 	done
 } | sha256sum | cut -d' ' -f1)
 if [ -f "$out" ] && [ -f "$out.key" ] && [ "$(cat "$out.key")" = "$key" ]; then
@@ -69,26 +70,27 @@ fi
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage" "${tmp:-}"' EXIT
-mkdir -p "$stage"/{bin,sbin,dev,proc,sys,mnt,tmp,run,lib/modules}
+mkdir -p "$stage"/{bin,sbin,dev,proc,sys,mnt,tmp,run,root,lib/modules}
 cp "$busybox" "$stage/bin/busybox"
+echo "$settings" >"$stage/hwc-profile"
 
 : >"$stage/modules.load"
 for p in "${plan[@]}"; do
-	set -- $p
-	rel=${2#"$moddir"/}
+	path=${p#* }
+	rel=${path#"$moddir"/}
 	rel=${rel%.xz}
 	rel=${rel%.zst}
 	mkdir -p "$stage/lib/modules/$(dirname "$rel")"
-	case "$2" in
-	*.xz) xz -dc "$2" >"$stage/lib/modules/$rel" ;;
-	*.zst) zstd -qdc "$2" >"$stage/lib/modules/$rel" ;;
-	*) cp "$2" "$stage/lib/modules/$rel" ;;
+	case "$path" in
+	*.xz) xz -dc "$path" >"$stage/lib/modules/$rel" ;;
+	*.zst) zstd -qdc "$path" >"$stage/lib/modules/$rel" ;;
+	*) cp "$path" "$stage/lib/modules/$rel" ;;
 	esac
-	echo "$1 $rel" >>"$stage/modules.load"
+	echo "${p%% *} $rel" >>"$stage/modules.load"
 done
 
-# Kernel module requests after boot go to the host's modprobe, which knows this ABI's modules.dep
-# because the host root carries /lib/modules/<abi>.
+# Kernel module requests after boot go to the guest root's modprobe where it has one that knows
+# this kernel's modules (the host root carries /lib/modules/<abi>).
 cat >"$stage/sbin/hwc-modprobe" <<'EOS'
 #!/bin/busybox sh
 exec /bin/busybox chroot /mnt /sbin/modprobe "$@"
@@ -97,9 +99,11 @@ EOS
 cat >"$stage/init" <<'EOS'
 #!/bin/busybox sh
 # Guest /init for scripts/vm.sh. Parameters arrive as environment variables from kernel command
-# line words: HWC_REPO, HWC_ABI, HWC_TESTS, HWC_MODULE, HWC_MODE (test|shell), HWC_TEST_TIMEOUT.
+# line words: HWC_REPO, HWC_ABI, HWC_TESTS, HWC_MODULE, HWC_MODE (test|shell), HWC_TEST_TIMEOUT;
+# the profile's part (HWC_ROOT, HWC_ROOT_BINDS, HWC_BUILD_SHARE) from /hwc-profile.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
+. /hwc-profile
 
 die() {
 	echo "hwc-init: $*"
@@ -120,35 +124,65 @@ while read -r req rel; do
 	echo "hwc-init: optional module ${rel##*/} not loaded: $out" >/dev/kmsg
 done </modules.load
 
-msize=msize=262144
-mount -t 9p -o trans=virtio,version=9p2000.L,ro,$msize hostroot /mnt || die "cannot mount host root"
-mount -t proc proc /mnt/proc || die "mount /mnt/proc"
-mount -t sysfs sysfs /mnt/sys || die "mount /mnt/sys"
-mount -t devtmpfs devtmpfs /mnt/dev || die "mount /mnt/dev"
-mount -t tmpfs -o mode=1777 tmpfs /mnt/tmp || die "mount /mnt/tmp"
-mount -t tmpfs -o mode=755 tmpfs /mnt/run || die "mount /mnt/run"
-mkdir -p /mnt/dev/pts /mnt/dev/shm
-mount -t devpts devpts /mnt/dev/pts
-mount -t tmpfs tmpfs /mnt/dev/shm
-# The repository gets its own share mounted at its host path: a repository below /tmp would
-# otherwise be hidden by the tmpfs above.
 [ -n "$HWC_REPO" ] || die "HWC_REPO not set on the kernel command line"
-mkdir -p "/mnt$HWC_REPO" 2>/dev/null
-mount -t 9p -o trans=virtio,version=9p2000.L,ro,$msize repo "/mnt$HWC_REPO" || die "cannot mount repo"
-mkdir -p /mnt/run/hwc
-mount -t 9p -o trans=virtio,version=9p2000.L,$msize hwcrun /mnt/run/hwc || die "cannot mount run dir"
-echo /sbin/hwc-modprobe >/proc/sys/kernel/modprobe
+o=trans=virtio,version=9p2000.L,msize=262144
+if [ "$HWC_ROOT" = share ]; then
+	if [ -z "$HWC_ROOT_BINDS" ]; then
+		mount -t 9p -o ro,$o guestroot /mnt || die "cannot mount the guest root"
+	else
+		# A tmpfs root with parts of the guest root bound in, so that the repository's host
+		# path can be created in it.
+		mkdir -p /ur
+		mount -t 9p -o ro,$o guestroot /ur || die "cannot mount the guest root"
+		mount -t tmpfs -o mode=755 tmpfs /mnt || die "mount /mnt"
+		for d in $HWC_ROOT_BINDS; do
+			[ -d "/ur/$d" ] || continue
+			mkdir -p "/mnt/$d" && mount --bind "/ur/$d" "/mnt/$d" || die "bind $d"
+		done
+		mkdir -p /mnt/proc /mnt/sys /mnt/dev /mnt/tmp /mnt/run /mnt/root
+	fi
+	mount -t proc proc /mnt/proc || die "mount /mnt/proc"
+	mount -t sysfs sysfs /mnt/sys || die "mount /mnt/sys"
+	mount -t devtmpfs devtmpfs /mnt/dev || die "mount /mnt/dev"
+	mount -t tmpfs -o mode=1777 tmpfs /mnt/tmp || die "mount /mnt/tmp"
+	mount -t tmpfs -o mode=755 tmpfs /mnt/run || die "mount /mnt/run"
+	mkdir -p /mnt/dev/pts /mnt/dev/shm
+	mount -t devpts devpts /mnt/dev/pts
+	mount -t tmpfs tmpfs /mnt/dev/shm
+	# The repository gets its own share mounted at its host path: a repository below /tmp
+	# would otherwise be hidden by the tmpfs above.
+	mkdir -p "/mnt$HWC_REPO" 2>/dev/null
+	mount -t 9p -o ro,$o repo "/mnt$HWC_REPO" || die "cannot mount repo"
+	if [ "$HWC_BUILD_SHARE" = 1 ]; then
+		mkdir -p /mnt/run/hwc-build
+		mount -t 9p -o ro,$o guestbuild /mnt/run/hwc-build || die "cannot mount the guest build"
+		mount --bind /mnt/run/hwc-build/userspace "/mnt$HWC_REPO/userspace/build" &&
+			mount --bind /mnt/run/hwc-build/selftests "/mnt$HWC_REPO/selftests/build" ||
+			die "cannot put the guest build over userspace/build and selftests/build"
+	fi
+	mkdir -p /mnt/run/hwc
+	mount -t 9p -o $o hwcrun /mnt/run/hwc || die "cannot mount run dir"
+	[ -x /mnt/sbin/modprobe ] && echo /sbin/hwc-modprobe >/proc/sys/kernel/modprobe
+	cr="chroot /mnt"
+	sh=/bin/sh
+	[ -x /mnt/bin/bash ] && sh=/bin/bash
+else
+	# The initramfs is the root; vm.sh packed the repository's test scripts and the module in.
+	mkdir -p /dev/pts /dev/shm
+	mount -t devpts devpts /dev/pts
+	cr=
+	sh=/bin/sh
+fi
 
 export HOME=/root TERM=${TERM:-linux} LANG=C.UTF-8
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HWC_OUT=/run/hwc/out
-mkdir -p /mnt/run/hwc/out
+mkdir -p "${cr:+/mnt}/run/hwc/out"
 if [ "$HWC_MODE" = shell ]; then
-	echo "hwc-init: shell in chroot /mnt (host root read-only, /tmp and /run/hwc writable); exit powers off"
-	cd /mnt
-	setsid cttyhack chroot /mnt /bin/bash -c "cd '$HWC_REPO'; exec /bin/bash -i"
+	echo "hwc-init: shell in the guest root (read-only but /tmp and /run/hwc); exit powers off"
+	setsid cttyhack $cr $sh -c "cd '$HWC_REPO'; exec $sh -i"
 else
-	chroot /mnt /bin/sh -c "cd '$HWC_REPO' && exec /bin/sh selftests/guest/run.sh"
+	$cr /bin/sh -c "cd '$HWC_REPO' && exec /bin/sh selftests/guest/run.sh"
 	rc=$?
 	# The runner prints its own marker; only a runner that never got there needs one here.
 	[ "$rc" -le 1 ] || echo "HWC-RESULT: rc=$rc runner-aborted"

@@ -1,48 +1,51 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Runs the guest suite on each named kernel (max CPU: SHA-NI + AVX2), then once on a CPU model
-# without SHA-NI and AVX2, where hwcrypt must load and register nothing.
-# Usage: scripts/test-guests.sh 6.1 6.12
+# Runs the guest suite on each named kernel of one architecture (on the profile's default CPU, or
+# KERNEL:CPU), then once on the profile's CPU model without hwcrypt's instructions (x86_64:
+# Westmere without AES-NI), where hwcrypt must load and register nothing.
+# Usage: scripts/test-guests.sh [--arch ARCH] KERNEL[:CPU]...   e.g. 6.1 6.12, --arch ppc64le 6.1:power8
+# HWC_GUEST_TESTS: vm.sh's --tests (default all; make test: quick); HWC_SPLIT=0: no split. HWC_VM_TIMEOUT and
+# HWC_TEST_TIMEOUT override the profile's suite limits.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+profile_exit=1
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh" "$@"
+shift "$profile_nargs"
+tests=${HWC_GUEST_TESTS:-all}
 rc=0
 summary=()
 run() {
-	local label=$1
+	local label=$1 log r
 	shift
 	echo "=== guest: $label"
-	local log
 	log=$(mktemp)
-	# dm-crypt, IPsec and RSA under TCG take minutes each: bound the whole VM, and each script.
-	# The debug kernel (KASAN, lockdep, full self-tests on every load) runs the whole suite in
-	# about an hour under TCG: its limits are wider unless set.
-	local vt=2400 tt=900
-	[ "$label" != "${label#7.2-debug}" ] && vt=9000 tt=2400
-	"$top/scripts/vm.sh" --timeout "${HWC_VM_TIMEOUT:-$vt}" --test-timeout "${HWC_TEST_TIMEOUT:-$tt}" \
-		"$@" 2>&1 | tee "$log"
-	local r=${PIPESTATUS[0]}
+	"$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
+		--test-timeout "${HWC_TEST_TIMEOUT:-$suite_test_timeout}" "$@" 2>&1 | tee "$log"
+	r=${PIPESTATUS[0]}
 	summary+=("$label: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1) (exit $r)")
 	rm -f "$log"
 	[ "$r" = 0 ] || rc=1
 }
-# The debug kernel's whole suite takes over an hour in one TCG guest, which keeps about one core
-# busy: two guests at once, each with every other test, use both cores of a 2-core machine.
+# A kernel whose whole suite takes over an hour in one TCG guest (suite_split) keeps about one
+# core busy: two guests at once, each with every other test, use both cores of a 2-core machine.
 run_split() {
 	local label=$1 la lb pa pb ra rb
 	shift
 	local all=() ta=() tb=() i
-	mapfile -t all < <(cd "$top/selftests/guest" && ls [0-9][0-9]-*.sh)
+	mapfile -t all < <(cd "$repo/selftests/guest" && ls [0-9][0-9]-*.sh)
 	for i in "${!all[@]}"; do
 		if [ $((i % 2)) = 0 ]; then ta+=("${all[i]%.sh}"); else tb+=("${all[i]%.sh}"); fi
 	done
 	echo "=== guest: $label, in two guests at once: [a] ${ta[*]} [b] ${tb[*]}"
 	la=$(mktemp)
 	lb=$(mktemp)
-	{ "$top/scripts/vm.sh" --timeout "${HWC_VM_TIMEOUT:-9000}" --test-timeout "${HWC_TEST_TIMEOUT:-2400}" \
+	{ "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
+		--test-timeout "${HWC_TEST_TIMEOUT:-$suite_test_timeout}" \
 		"$@" --tests "$(IFS=,; echo "${ta[*]}")" 2>&1; echo "rc=$?" >"$la.rc"; } |
 		sed -u 's/^/[a] /' | tee "$la" &
 	pa=$!
-	{ "$top/scripts/vm.sh" --timeout "${HWC_VM_TIMEOUT:-9000}" --test-timeout "${HWC_TEST_TIMEOUT:-2400}" \
+	{ "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
+		--test-timeout "${HWC_TEST_TIMEOUT:-$suite_test_timeout}" \
 		"$@" --tests "$(IFS=,; echo "${tb[*]}")" 2>&1; echo "rc=$?" >"$lb.rc"; } |
 		sed -u 's/^/[b] /' | tee "$lb" &
 	pb=$!
@@ -54,25 +57,29 @@ run_split() {
 	rm -f "$la" "$lb" "$la.rc" "$lb.rc"
 	[ "${ra:-1}" = 0 ] && [ "${rb:-1}" = 0 ] || rc=1
 }
-for k in "$@"; do
-	abi=$("$top/scripts/kernels.sh" "$k") || exit 1
-	if [ "$k" = 7.2-debug ] && [ -z "${HWC_DEBUG_TESTS:-}" ] && [ "${HWC_DEBUG_SPLIT:-1}" = 1 ]; then
-		run_split "$k ($abi) -cpu max" --kernel "$k" --module "$top/build/kmod/$abi/hwcrypt.ko"
+first=
+for kc in "$@"; do
+	k=${kc%%:*} cpu=
+	[ "$k" = "$kc" ] || cpu=${kc#*:}
+	# The suite limits and split of this kernel (the profile may widen them for a slow kernel).
+	profile_load "$arch"
+	abi=$("$repo/scripts/kernels.sh" --arch "$arch" "$k") || exit 1
+	profile_resolve "$k"
+	: "${first:=$k}"
+	cpu_args=() label="$k ($abi) -cpu ${cpu:-${default_cpu:-default}}"
+	[ -n "$cpu" ] && cpu_args=(--cpu "$cpu")
+	if [ "$suite_split" = 1 ] && [ "$tests" = all ] && [ "${HWC_SPLIT:-1}" = 1 ]; then
+		run_split "$label" --kernel "$k" "${cpu_args[@]}" --module "$repo/build/kmod/$abi/hwcrypt.ko"
 		continue
 	fi
-	# HWC_DEBUG_TESTS: the tests the slow debug kernel runs (make test: a subset; default all).
-	# HWC_GUEST_TESTS: the tests the Debian kernels run (make test: all but the slowest; default all).
-	sel=()
-	[ "$k" != 7.2-debug ] && [ -n "${HWC_GUEST_TESTS:-}" ] && sel=(--tests "$HWC_GUEST_TESTS")
-	[ "$k" = 7.2-debug ] && [ -n "${HWC_DEBUG_TESTS:-}" ] && sel=(--tests "$HWC_DEBUG_TESTS")
-	run "$k ($abi) -cpu max" --kernel "$k" --module "$top/build/kmod/$abi/hwcrypt.ko" "${sel[@]}"
+	run "$label" --kernel "$k" "${cpu_args[@]}" --module "$repo/build/kmod/$abi/hwcrypt.ko" --tests "$tests"
 done
-first=${1:-6.1}
-abi=$("$top/scripts/kernels.sh" "$first") || exit 1
-# Westmere has AES-NI and PCLMULQDQ; without them it is a CPU hwcrypt has nothing for.
-run "$first ($abi) -cpu Westmere,-aes,-pclmulqdq (no SHA-NI, AVX2, AES-NI)" --kernel "$first" \
-	--cpu Westmere,-aes,-pclmulqdq \
-	--tests 00-boot,10-module --module "$top/build/kmod/$abi/hwcrypt.ko"
+if [ -n "$first" ] && [ -n "$negative_cpu" ]; then
+	profile_load "$arch"
+	abi=$("$repo/scripts/kernels.sh" --arch "$arch" "$first") || exit 1
+	run "$first ($abi) -cpu $negative_cpu (none of hwcrypt's instructions)" --kernel "$first" \
+		--cpu "$negative_cpu" --tests 00-boot,10-module --module "$repo/build/kmod/$abi/hwcrypt.ko"
+fi
 echo "=== guest summary"
 printf '%s\n' "${summary[@]}"
 exit $rc

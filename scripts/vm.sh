@@ -1,53 +1,58 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Boots a Debian kernel in QEMU (TCG) with the host root over 9p and runs selftests/guest in it.
+# Boots a guest kernel in QEMU (TCG) and runs selftests/guest in it, for any architecture with a
+# profile in selftests/arch/<arch>/vm.conf (emulator, machine, console, kernels, guest root).
 set -euo pipefail
 
+# shellcheck source=scripts/profile.sh
+. "$(dirname "${BASH_SOURCE[0]}")/profile.sh"
+
 usage() {
-	cat <<'EOU'
+	cat <<EOU
 Usage: scripts/vm.sh [options]
-  --arch x86_64|ppc64le   guest architecture (default x86_64); ppc64le: scripts/vm-ppc64le.sh --help
-  --kernel 6.1|6.12|ABI   kernel to boot (default 6.1): newest /boot/vmlinuz-6.1*-amd64 or
-                          /boot/vmlinuz-6.12*, or an exact ABI such as 6.1.0-57-amd64;
-                          7.2-debug: the cached build of scripts/build-debug-kernel.sh (all
-                          drivers built in; module default build/kmod/7.2-debug/hwcrypt.ko)
-  --cpu MODEL             QEMU CPU model (default max: SHA-NI, AVX2, no AVX-512).
-                          Westmere: no SHA-NI, no AVX/AVX2 (negative tests);
-                          Haswell-noTSX: AVX2 without SHA-NI
+  --arch ARCH             guest architecture: $(profile_arches | tr '\n' ' ')(default x86_64)
+  --kernel NAME           kernel to boot (default 6.1), resolved by the profile:
+                          x86_64: newest /boot/vmlinuz-6.1*-amd64 or /boot/vmlinuz-6.12*, an
+                          exact ABI such as 6.1.0-57-amd64, or 7.2-debug: the cached build of
+                          scripts/build-debug-kernel.sh (all drivers built in; module default
+                          build/kmod/7.2-debug/hwcrypt.ko);
+                          ppc64le: Debian's ppc64el 6.1 or 6.12 from scripts/fetch-ppc64el.sh;
+                          sparc64: 6.1 from scripts/build-sparc64-kernel.sh
+  --cpu MODEL             QEMU CPU model (default from the profile: x86_64 max: SHA-NI, AVX2, no
+                          AVX-512; ppc64le power8). x86_64 Westmere: no SHA-NI, no AVX/AVX2
+                          (negative tests); Haswell-noTSX: AVX2 without SHA-NI; ppc64le power9,
+                          power10
   --tests LIST            comma/space separated names or globs of selftests/guest/NN-*.sh:
-                          "00", "boot", "00-boot", "00-boot.sh", "[1-3]*" (default: all)
-  --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default 600,
-                          2400 for 7.2-debug)
+                          "00", "boot", "00-boot", "00-boot.sh", "[1-3]*" (default: all);
+                          "quick": make test's selection, every test but those that
+                          selftests/guest/SLOW leaves to make test-full here
+  --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default from
+                          the profile: x86_64 600, 2400 for 7.2-debug; ppc64le 900)
   --test-timeout SEC      limit per test script inside the guest (default 300, 900 for 7.2-debug)
-  --module PATH           module for tests, given to them as $HWC_MODULE
-                          (default build/kmod/<abi>/hwcrypt.ko; if that does not exist, module
-                          tests skip; an explicitly given PATH must exist)
-  --smp N                 guest CPUs (default 2)
+  --module PATH           module for tests, given to them as \$HWC_MODULE
+                          (default build/kmod/<abi>/hwcrypt.ko, from scripts/build-module.sh; if
+                          that does not exist, module tests skip; an explicitly given PATH must
+                          exist)
+  --smp N                 guest CPUs (default x86_64 2, ppc64le 1)
   --mem MB                guest memory (default 1024, 2048 for 7.2-debug)
   --append "k=v ..."      extra kernel command line words (k=v words reach /init as environment)
   --shell                 interactive shell in the guest instead of tests (serial on stdio)
   -v, --verbose           stream the whole serial console, not only result lines
 Results: PASS/FAIL/SKIP/INFO lines are printed; the full serial log is kept in
-build/vm/last-<abi>.log, and what tests write to $HWC_OUT (/run/hwc/out in the guest) appears in
-build/vm/run-<abi>/out (the guest's whole dmesg is saved there as dmesg.txt).
+build/vm/last-<abi>.log (last-<abi>-<cpu>.log for a CPU other than the profile's default), and
+what tests write to \$HWC_OUT (/run/hwc/out in the guest) appears in build/vm/run-<abi>/out (the
+guest's whole dmesg is saved there as dmesg.txt; not for a profile without a 9p guest root).
 Exit status: 0 all passed, 1 a failure, missing result marker or timeout, 2 usage/setup error.
 EOU
 }
 
 die() { echo "vm.sh: $*" >&2; exit 2; }
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-# --arch ppc64le: POWER guests have their own harness (same options, output and exit codes).
-prev=
-for a in "$@"; do
-	[ "$prev" = --arch ] && [ "$a" != x86_64 ] && exec "$repo/scripts/vm-$a.sh" "$@"
-	prev=$a
-done
-kernel=6.1 cpu=max tests=all timeout='' test_timeout='' module='' smp=2 mem=
+arch=x86_64 kernel=6.1 cpu=- tests=all timeout='' test_timeout='' module='' smp='' mem=''
 append='' shell=0 verbose=0
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--arch) shift 2 ;;
+	--arch) arch=${2:?}; shift 2 ;;
 	--kernel) kernel=${2:?}; shift 2 ;;
 	--cpu) cpu=${2:?}; shift 2 ;;
 	--tests) tests=${2:?}; shift 2 ;;
@@ -63,36 +68,21 @@ while [ $# -gt 0 ]; do
 	*) usage >&2; exit 2 ;;
 	esac
 done
-# The debug kernel (KASAN, lockdep, full self-tests) runs several times slower under TCG.
-dbg=0
-[ "$kernel" = 7.2-debug ] && dbg=1
-[ -n "$timeout" ] || timeout=$([ "$dbg" = 1 ] && echo 2400 || echo 600)
-[ -n "$test_timeout" ] || test_timeout=$([ "$dbg" = 1 ] && echo 900 || echo 300)
-[ -n "$mem" ] || mem=$([ "$dbg" = 1 ] && echo 2048 || echo 1024)
+profile_load "$arch"
+profile_resolve "$kernel"
+[ "$cpu" != - ] || cpu=$default_cpu
+: "${timeout:=$default_timeout}" "${test_timeout:=$default_test_timeout}" "${smp:=$default_smp}" "${mem:=$default_mem}"
 for n in "$timeout" "$test_timeout" "$smp" "$mem"; do
 	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "not a positive number: $n"
 done
-
-case "$kernel" in
-# Newest plain amd64 flavour of the series (not -rt- or -cloud-).
-6.1 | 6.12) vmlinuz=$(printf '%s\n' /boot/vmlinuz-"$kernel".*-amd64 | grep -Ev -- '-(rt|cloud)-amd64$' |
-	sort -V | tail -n 1) ;;
-7.2-debug) kobj=$("$repo/scripts/build-debug-kernel.sh" --check) ||
-	die "7.2-debug is not built: run scripts/build-debug-kernel.sh"
-	vmlinuz=$kobj/arch/x86/boot/bzImage ;;
-*) vmlinuz=/boot/vmlinuz-$kernel ;;
-esac
-[ -n "$vmlinuz" ] && [ -f "$vmlinuz" ] || die "no kernel image for '$kernel' in /boot"
-if [ "$dbg" = 1 ]; then
-	# Named like its module directory build/kmod/7.2-debug; the guest reports its uname -r.
-	abi=7.2-debug
-	uname_r=$(cat "$kobj/include/config/kernel.release")
-else
-	abi=${vmlinuz#/boot/vmlinuz-}
-	uname_r=$abi
-	[ -d "/lib/modules/$abi/kernel" ] || die "no /lib/modules/$abi for $vmlinuz"
+command -v "$qemu_bin" >/dev/null || die "$qemu_bin missing (scripts/install-deps.sh)"
+if [ -n "$guest_build" ]; then
+	for d in userspace selftests; do
+		[ -d "$guest_build/$d" ] || die "$guest_build/$d missing (scripts/build-guest-$arch.sh)"
+		# Mount points in the guest for the cross builds (a native build may not have made them).
+		mkdir -p "$repo/$d/build"
+	done
 fi
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (scripts/install-deps.sh)"
 
 # The guest shell splits the kernel command line at whitespace and treats quotes specially.
 safe() { [[ "$1" =~ ^[][A-Za-z0-9_.,/+:=*?@%-]*$ ]] || die "unsupported character in '$1'"; }
@@ -101,17 +91,36 @@ safe() { [[ "$1" =~ ^[][A-Za-z0-9_.,/+:=*?@%-]*$ ]] || die "unsupported characte
 testdir=$repo/selftests/guest
 selected=()
 if [ "$shell" = 0 ]; then
+	excluded=()
+	if [ "$tests" = quick ] && [ -n "$quick_tests" ]; then
+		tests=$quick_tests
+	elif [ "$tests" = quick ]; then
+		# selftests/guest/SLOW: "NN-name[@arch,...]  reason" lines; no @: every arch.
+		while read -r t _; do
+			case "$t" in '' | '#'*) continue ;; esac
+			case "$t" in
+			*@*) [[ ",${t#*@}," == *",$arch,"* ]] || continue ;;
+			esac
+			excluded+=("${t%%@*}")
+		done <"$testdir/SLOW"
+		tests=all
+	fi
 	if [ "$tests" = all ]; then
 		pats=('[0-9][0-9]-*')
 	else
 		IFS=', ' read -r -a pats <<<"$tests"
 	fi
 	declare -A have=()
+	for t in "${excluded[@]}"; do
+		[ -f "$testdir/$t.sh" ] || die "selftests/guest/SLOW names $t, which does not exist"
+		have[$t.sh]=1
+	done
 	for p in "${pats[@]}"; do
 		[ -n "$p" ] || continue
 		p=${p%.sh}
 		found=0
 		# "00", "boot", "00-boot", "00-boot.sh" and globs like "[1-3]*" all name 00-boot.sh.
+		# shellcheck disable=SC2231 # $p is a pattern
 		for f in "$testdir"/$p.sh "$testdir"/$p-*.sh "$testdir"/[0-9][0-9]-$p.sh; do
 			[ -f "$f" ] || continue
 			b=${f##*/}
@@ -123,14 +132,19 @@ if [ "$shell" = 0 ]; then
 		done
 		[ "$found" = 1 ] || die "no test matches '$p' in $testdir"
 	done
+	[ "${#selected[@]}" -gt 0 ] || die "no test selected"
 	mapfile -t selected < <(printf '%s\n' "${selected[@]}" | sort)
 fi
 
 cache=$repo/build/vm
 mkdir -p "$cache"
-# Private per-run directory and log, renamed to run-<abi> and last-<abi>.log at the end: several
+# Runs on a CPU other than the profile's default keep their own log and output directory (no
+# commas: the path goes into a -virtfs option).
+tag=$abi
+[ "$cpu" = "$default_cpu" ] || tag=$abi-${cpu//[^A-Za-z0-9_.+-]/_}
+# Private per-run directory and log, renamed to run-<tag> and last-<tag>.log at the end: several
 # runs (two kernels, two engineers) may share one checkout.
-rundir=$(mktemp -d "$cache/run-$abi.XXXXXX")
+rundir=$(mktemp -d "$cache/run-$tag.XXXXXX")
 mkdir -p "$rundir/out"
 chmod 755 "$rundir"
 trap 'rm -rf "$rundir"' EXIT
@@ -152,50 +166,75 @@ elif [ "$shell" = 0 ]; then
 	echo "vm.sh: note: $module does not exist; module tests will skip" >&2
 fi
 
-initrd=$("$repo/scripts/mkinitramfs.sh" "$abi" "$cache/initramfs-$abi.cpio.gz" $([ "$dbg" = 1 ] && echo --builtin))
+initrd=$("$repo/scripts/mkinitramfs.sh" --arch "$arch" "$kernel" "$cache/initramfs-$arch-$abi.cpio.gz")
+if [ -z "$guest_root" ]; then
+	# No 9p: the guest scripts, this arch's expectations and the module go into the image (the
+	# kernel unpacks concatenated archives in turn).
+	pack=$rundir/pack
+	mkdir -p "$pack$repo/selftests" "$pack/run/hwc"
+	cp -r "$repo/selftests/guest" "$pack$repo/selftests/"
+	mkdir -p "$pack$repo/selftests/arch"
+	cp -r "$repo/selftests/arch/$arch" "$pack$repo/selftests/arch/"
+	[ -f "$module" ] && cp "$module" "$pack/run/hwc/"
+	cat "$initrd" >"$rundir/initrd"
+	(cd "$pack" && find . -print0 | LC_ALL=C sort -z | cpio -o -0 -H newc -R 0:0 --quiet) >>"$rundir/initrd"
+	initrd=$rundir/initrd
+fi
 
 tests_arg=all
 [ "${#selected[@]}" -gt 0 ] && tests_arg=$(IFS=,; echo "${selected[*]}")
 mode='test'
 [ "$shell" = 1 ] && mode=shell
-for v in "$repo" "$tests_arg" "$guest_module" "$uname_r"; do safe "$v"; done
-cmdline="console=ttyS0 quiet panic=-1 HWC_MODE=$mode HWC_ABI=$uname_r HWC_REPO=$repo"
-cmdline+=" HWC_TESTS=$tests_arg HWC_MODULE=$guest_module HWC_TEST_TIMEOUT=$test_timeout HWC_CPU=$cpu"
-# Full self-tests of a new algorithm must finish within the crypto API's 60 s larval wait, or the
-# first user kills the test: under TCG with KASAN, 100 random vectors per AEAD mode do not.
-[ "$dbg" = 1 ] && cmdline+=" cryptomgr.fuzz_iterations=20"
-# A debug kernel's reports outgrow its 128 KiB log before run.sh saves it.
-[ "$dbg" = 1 ] && cmdline+=" log_buf_len=8M"
+for v in "$repo" "$tests_arg" "$guest_module" "$uname_r" "$cpu" "$arch"; do safe "$v"; done
+cmdline="console=$console quiet panic=-1 HWC_MODE=$mode HWC_ABI=$uname_r HWC_REPO=$repo HWC_ARCH=$arch"
+cmdline+=" HWC_TESTS=$tests_arg HWC_MODULE=$guest_module HWC_TEST_TIMEOUT=$test_timeout HWC_CPU=${cpu:-default}"
+[ -n "$cmdline_extra" ] && cmdline+=" $cmdline_extra"
 # make test-full: guest tests run their long variants.
 [ -n "${HWC_FULL:-}" ] && cmdline+=" HWC_FULL=1"
 [ -n "$append" ] && cmdline+=" $append"
 
-qemu=(qemu-system-x86_64 -accel tcg -cpu "$cpu" -smp "$smp" -m "$mem" -no-reboot -nic none
-	-kernel "$vmlinuz" -initrd "$initrd" -append "$cmdline"
-	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on"
-	-virtfs "local,path=$repo,mount_tag=repo,security_model=none,readonly=on"
-	-virtfs "local,path=$rundir,mount_tag=hwcrun,security_model=none")
+qemu=("$qemu_bin" "${qemu_args[@]}" ${cpu:+-cpu "$cpu"} -smp "$smp" -m "$mem"
+	-kernel "$kimage" -initrd "$initrd" -append "$cmdline")
+if [ -n "$guest_root" ]; then
+	qemu+=(-virtfs "local,path=$guest_root,mount_tag=guestroot,security_model=none,readonly=on"
+		-virtfs "local,path=$repo,mount_tag=repo,security_model=none,readonly=on"
+		-virtfs "local,path=$rundir,mount_tag=hwcrun,security_model=none")
+	[ -n "$guest_build" ] &&
+		qemu+=(-virtfs "local,path=$guest_build,mount_tag=guestbuild,security_model=none,readonly=on")
+fi
 
 keep_rundir() {
-	rm -rf "$cache/run-$abi"
-	mv "$rundir" "$cache/run-$abi" 2>/dev/null || true
+	rm -rf "$cache/run-$tag" "$rundir/pack" "$rundir/initrd"
+	mv "$rundir" "$cache/run-$tag" 2>/dev/null || true
 	trap - EXIT
 }
 
 if [ "$shell" = 1 ]; then
 	echo "vm.sh: shell on the serial console; Ctrl-A X quits QEMU, 'exit' powers off" >&2
 	rc=0
-	"${qemu[@]}" -nographic || rc=$?
+	"${qemu[@]}" "${qemu_shell_args[@]}" || rc=$?
 	keep_rundir
 	exit "$rc"
 fi
 
 log=$rundir/serial.log
-echo "vm.sh: $abi, -cpu $cpu, -smp $smp, tests: $tests_arg, module: $module"
+# A guest whose firmware cannot power off (sun4u's OpenBIOS may stop at its prompt instead) is
+# stopped 30 s after the runner's result marker.
+watch_marker() {
+	until grep -q 'HWC-RESULT:' "$log" 2>/dev/null; do sleep 5; done
+	sleep 30
+	local pid
+	pid=$(cat "$rundir/qemu.pid" 2>/dev/null) && kill -0 "$pid" 2>/dev/null || return 0
+	: >"$rundir/qemu.stopped"
+	kill "$pid"
+}
+watch_marker &
+watcher=$!
+echo "vm.sh: $abi, -cpu ${cpu:-default}, -smp $smp, tests: $tests_arg, module: $module"
 start=$(date +%s.%N)
 set +e
 # stdin from /dev/null: nothing here may wait for input (CI).
-timeout -k 10 "$timeout" "${qemu[@]}" -display none -vga none -monitor none -serial stdio \
+timeout -k 10 "$timeout" "${qemu[@]}" "${qemu_batch_args[@]}" -pidfile "$rundir/qemu.pid" \
 	</dev/null 2>&1 | sed -u 's/\r//g' | tee "$log" |
 	if [ "$verbose" = 1 ]; then
 		cat
@@ -203,9 +242,15 @@ timeout -k 10 "$timeout" "${qemu[@]}" -display none -vga none -monitor none -ser
 		grep --line-buffered -E '^(PASS|FAIL|SKIP|INFO|dmesg): |^[0-9]+ skipped$|^[0-9]+ passed, [0-9]+ failed|HWC-RESULT:|Kernel panic|hwc-init:|qemu-system'
 	fi
 status=("${PIPESTATUS[@]}")
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
 set -e
 end=$(date +%s.%N)
 qrc=${status[0]}
+if [ -f "$rundir/qemu.stopped" ]; then
+	echo "vm.sh: the guest did not power off: QEMU stopped after the result marker" >&2
+	qrc=0
+fi
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 
 fail=0
@@ -226,8 +271,8 @@ fi
 if grep -q '^FAIL: ' "$log"; then
 	fail=1
 fi
-mv -f "$log" "$cache/last-$abi.log"
-log=$cache/last-$abi.log
+mv -f "$log" "$cache/last-$tag.log"
+log=$cache/last-$tag.log
 keep_rundir
 # Result lines were streamed already; the raw tail helps when the guest never got to the end.
 if [ "$fail" = 1 ] && [ "$verbose" = 0 ] && { [ -z "$marker" ] || [ "$qrc" != 0 ]; }; then
@@ -235,5 +280,5 @@ if [ "$fail" = 1 ] && [ "$verbose" = 0 ] && { [ -z "$marker" ] || [ "$qrc" != 0 
 	tail -n 60 "$log" >&2
 	echo "----" >&2
 fi
-echo "vm.sh: $abi -cpu $cpu: $([ "$fail" = 0 ] && echo OK || echo FAILED) in ${secs}s (log: $log)"
+echo "vm.sh: $abi -cpu ${cpu:-default}: $([ "$fail" = 0 ] && echo OK || echo FAILED) in ${secs}s (log: $log)"
 exit "$fail"

@@ -36,7 +36,7 @@ done
 if [ -z "$expected" ]; then
 	# A CPU without the instructions: loaded, nothing registered, one line saying so.
 	check_cmd "module loaded with nothing registered" module_loaded
-	if dmesg | grep -q 'hwcrypt: no supported x86 crypto instructions'; then
+	if dmesg | grep -q 'hwcrypt: no supported .* crypto instructions'; then
 		pass "dmesg says nothing was registered"
 	else
 		fail "dmesg says nothing was registered" "no such line"

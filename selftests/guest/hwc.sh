@@ -20,98 +20,24 @@ else
 fi
 export HWC_AES_GENERIC HWC_GHASH_GENERIC HWC_SHA1_GENERIC
 
-# Drivers hwcrypt must register on this CPU, from the guest's own /proc/cpuinfo (an oracle
+# The architecture's expectations (selftests/arch/<arch>/expect.sh): hwc_expected_hash_drivers,
+# hwc_aes_impls (slowest first; ZMM: the module's zmm= value), hwc_aes_tier_has_aead IMPL,
+# hwc_aes_priority_offset, hwc_expected_rsa_drivers.
+. "$HWC_ARCH_DIR/expect.sh"
+
+# Drivers hwcrypt must register on this CPU, from the guest's own CPU features (an oracle
 # independent of the module's feature code).
 hwc_expected_drivers() {
 	hwc_expected_hash_drivers
 	for impl in $(hwc_aes_impls); do
 		hwc_aes_drivers "$impl"
 	done
-	# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
-	# ifma mirrors the module's rule: AVX512F and AVX512_IFMA (the kernel lists neither
-	# without zmm state saving), plus adx's BMI2/ADX for its other operations.
-	if cpu_has bmi2 && cpu_has adx && cpu_has avx512f && cpu_has avx512ifma; then
-		echo rsa-hwcrypt-ifma
-	elif cpu_has bmi2 && cpu_has adx; then
-		echo rsa-hwcrypt-adx
-	else
-		echo rsa-hwcrypt-generic
-	fi
-}
-
-# POWER has no feature flags in /proc/cpuinfo: AT_HWCAP2 (type 26) from the auxiliary vector
-# (od's own), PPC_FEATURE2_VEC_CRYPTO = 0x02000000.
-hwc_ppc_vec_crypto() {
-	_hwc_cap2=$(od -An -v -tx8 /proc/self/auxv | awk '{ for (i = 1; i <= NF; i++) v[n++] = $i }
-		END { for (i = 0; i < n; i += 2) if (v[i] ~ /^0*1a$/) print v[i + 1] }')
-	[ -n "$_hwc_cap2" ] && [ $((0x$_hwc_cap2 & 0x02000000)) != 0 ]
-}
-
-# The hash (shash) drivers alone, for tests that hash with each of them.
-hwc_expected_hash_drivers() {
-	if [ "$(uname -m)" = ppc64le ]; then
-		hwc_ppc_vec_crypto && echo sha224-hwcrypt-p8 sha256-hwcrypt-p8 sha384-hwcrypt-p8 sha512-hwcrypt-p8
-		return 0
-	fi
-	if cpu_has sha_ni && cpu_has sse4_1; then
-		echo sha1-hwcrypt-shani sha224-hwcrypt-shani sha256-hwcrypt-shani
-	fi
-	if cpu_has avx2 && cpu_has bmi2; then
-		echo sha384-hwcrypt-avx2 sha512-hwcrypt-avx2
-	fi
-}
-
-# Intel family 6 models whose clock drops under zmm load (kmod/x86/cpu.c keeps the same list):
-# with zmm=auto hwcrypt registers no AVX-512 tier there.
-hwc_zmm_downclocks() {
-	grep -q -m1 '^vendor_id.*GenuineIntel' /proc/cpuinfo || return 1
-	[ "$(awk -F': ' '/^cpu family/ { print $2; exit }' /proc/cpuinfo)" = 6 ] || return 1
-	case $(awk -F': ' '/^model[[:space:]]*:/ { print $2; exit }' /proc/cpuinfo) in
-	85 | 106 | 108 | 125 | 126 | 157 | 140 | 141) return 0 ;;
-	esac
-	return 1
-}
-
-# The AES tiers this CPU gets, slowest first (POWER with vector crypto: p8) (ZMM: the module's zmm= value, default auto).
-hwc_aes_impls() {
-	if [ "$(uname -m)" = ppc64le ]; then
-		hwc_ppc_vec_crypto && echo p8
-		return 0
-	fi
-	cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1 || return 0
-	echo aesni
-	cpu_has avx && cpu_has avx2 && cpu_has vaes || return 0
-	echo vaes-avx2
-	cpu_has avx512f && cpu_has avx512bw && cpu_has avx512vl || return 0
-	case ${ZMM:-auto} in
-	off) return 0 ;;
-	auto) hwc_zmm_downclocks && return 0 ;;
-	esac
-	echo vaes-avx512
+	hwc_expected_rsa_drivers
 }
 
 # The fastest AES tier (the kernel's choice once hwcrypt is loaded), empty without one.
 hwc_best_aes_impl() {
 	hwc_aes_impls | tail -n 1
-}
-
-# Whether the aead (gcm) drivers of tier IMPL register here: the VAES tiers' GHASH needs
-# VPCLMULQDQ (kmod/x86/aes_impls.c aead_features), which QEMU's TCG lacks.
-hwc_aes_tier_has_aead() {
-	case $1 in
-	vaes-*) cpu_has vpclmulqdq ;;
-	*) return 0 ;;
-	esac
-}
-
-# How far above priority= the AES drivers register (HWC_AES_PRIORITY_OFFSET, kmod/glue_aes.h;
-# POWER's in-tree vmx drivers sit at 2000 and 2100, so kmod/powerpc/hwc_arch.h raises it).
-hwc_aes_priority_offset() {
-	if [ "$(uname -m)" = ppc64le ]; then
-		echo 1700
-	else
-		echo 400
-	fi
 }
 
 # The AES drivers of one implementation tier.

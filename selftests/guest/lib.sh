@@ -7,6 +7,7 @@
 # exits non-zero or reports nothing. Environment from the harness:
 #   HWC_MODULE  module file to insmod (may not exist: see require_module)
 #   HWC_ABI     guest kernel release;  HWC_CPU  QEMU -cpu model;  HWC_REPO  repository path
+#   HWC_ARCH    guest profile (selftests/arch/<arch>/: expect.sh holds its expectations)
 #   HWC_OUT     writable directory that appears on the host as build/vm/run-<abi>/out
 # /tmp is a private tmpfs in the guest.
 
@@ -15,6 +16,9 @@ HWC_RESULTS=${HWC_RESULTS:-/tmp/hwc-results}
 HWC_DMESG_IGNORE=${HWC_DMESG_IGNORE:-/tmp/hwc-dmesg-ignore}
 HWC_REPO=${HWC_REPO:-$(cd "$(dirname "$0")/../.." && pwd)}
 HWC_MODULE=${HWC_MODULE:-}
+HWC_ARCH=${HWC_ARCH:-$(uname -m)}
+# shellcheck disable=SC2034 # used by run.sh and hwc.sh
+HWC_ARCH_DIR=$HWC_REPO/selftests/arch/$HWC_ARCH
 
 pass() {
 	echo "PASS: $HWC_TEST: $1"

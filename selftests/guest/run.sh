@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # In-guest test runner: runs the selected selftests/guest/NN-*.sh in order, then checks dmesg.
 #
-# Started by the guest /init (scripts/mkinitramfs.sh) in the chroot of the host root. Selection in
+# Started by the guest /init (scripts/mkinitramfs.sh) in the chroot of the guest root. Selection in
 # HWC_TESTS: "all" or a comma-separated list of script names. Ends with the lines
 # "N passed, N failed" and "HWC-RESULT: rc=R ..." that scripts/vm.sh looks for; exits R.
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -11,11 +11,17 @@ export HWC_DMESG_IGNORE=/tmp/hwc-dmesg-ignore
 : >"$HWC_RESULTS"
 # CPU vulnerability notices ("...: WARNING: See .../hw-vuln/...") are about the CPU model, not us.
 echo 'hw-vuln/' >"$HWC_DMESG_IGNORE"
-# pseries under QEMU's x-vof firmware has a blank NVRAM, which the kernel reports as corrupt.
-[ "$(uname -m)" = ppc64le ] && echo 'nvram corruption detected' >>"$HWC_DMESG_IGNORE"
 export HWC_TEST=run
 . "$dir/lib.sh"
-export HWC_REPO HWC_MODULE
+export HWC_REPO HWC_MODULE HWC_ARCH
+# The architecture's own benign kernel messages (its expect.sh's HWC_ARCH_DMESG_IGNORE).
+HWC_ARCH_DMESG_IGNORE=
+if [ -f "$HWC_ARCH_DIR/expect.sh" ]; then
+	. "$HWC_ARCH_DIR/expect.sh"
+else
+	fail "arch profile" "no $HWC_ARCH_DIR/expect.sh"
+fi
+[ -n "$HWC_ARCH_DMESG_IGNORE" ] && printf '%s\n' "$HWC_ARCH_DMESG_IGNORE" >>"$HWC_DMESG_IGNORE"
 
 # Failure of a test script as a whole, reported under the script's name.
 script_fail() {

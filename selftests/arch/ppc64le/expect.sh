@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034
+# ppc64le expectations of the guest oracle (sourced by selftests/guest/hwc.sh after lib.sh).
+
+# POWER has no feature flags in /proc/cpuinfo: AT_HWCAP2 (type 26) from the auxiliary vector
+# (od's own), PPC_FEATURE2_VEC_CRYPTO = 0x02000000.
+hwc_ppc_vec_crypto() {
+	_hwc_cap2=$(od -An -v -tx8 /proc/self/auxv | awk '{ for (i = 1; i <= NF; i++) v[n++] = $i }
+		END { for (i = 0; i < n; i += 2) if (v[i] ~ /^0*1a$/) print v[i + 1] }')
+	[ -n "$_hwc_cap2" ] && [ $((0x$_hwc_cap2 & 0x02000000)) != 0 ]
+}
+
+hwc_expected_hash_drivers() {
+	hwc_ppc_vec_crypto && echo sha224-hwcrypt-p8 sha256-hwcrypt-p8 sha384-hwcrypt-p8 sha512-hwcrypt-p8
+	return 0
+}
+
+hwc_aes_impls() {
+	hwc_ppc_vec_crypto && echo p8
+	return 0
+}
+
+hwc_aes_tier_has_aead() {
+	return 0
+}
+
+# The in-tree vmx drivers sit at 2000 and 2100, so kmod/powerpc/hwc_arch.h raises the AES offset.
+hwc_aes_priority_offset() {
+	echo 1700
+}
+
+# The portable constant-time tier (kmod/powerpc/bn_impls.c has no other).
+hwc_expected_rsa_drivers() {
+	echo rsa-hwcrypt-generic
+}
+
+# pseries under QEMU's x-vof firmware has a blank NVRAM, which the kernel reports as corrupt.
+HWC_ARCH_DMESG_IGNORE='nvram corruption detected'
