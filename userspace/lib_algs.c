@@ -78,6 +78,14 @@ static int set_field(struct hwcrypt_alg_info *a, const char *key, const char *va
 		a->digestsize = to_uint(val);
 	else if (!strcmp(key, "blocksize"))
 		a->blocksize = to_uint(val);
+	else if (!strcmp(key, "ivsize"))
+		a->ivsize = to_uint(val);
+	else if (!strcmp(key, "chunksize"))
+		a->chunksize = to_uint(val);
+	else if (!strcmp(key, "min keysize"))
+		a->min_keysize = to_uint(val);
+	else if (!strcmp(key, "max keysize"))
+		a->max_keysize = to_uint(val);
 	return 0;
 }
 
