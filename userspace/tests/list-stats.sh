@@ -20,56 +20,19 @@ check() {
 	fi
 }
 
-cat >"$t/crypto" <<'EOC'
-name         : sha256
-driver       : sha256-hwcrypt-shani
-module       : hwcrypt
-priority     : 501
-refcnt       : 1
-selftest     : passed
-internal     : no
-type         : shash
-blocksize    : 64
-digestsize   : 32
-
-name         : sha256
-driver       : sha256-generic
-module       : kernel
-priority     : 100
-refcnt       : 1
-selftest     : passed
-internal     : no
-type         : shash
-blocksize    : 64
-digestsize   : 32
-
-name         : xts(aes)
-driver       : xts-aes-hwcrypt-aesni
-module       : hwcrypt
-priority     : 900
-refcnt       : 1
-selftest     : passed
-internal     : no
-type         : skcipher
-
-name         : xts(aes)
-driver       : xts-aes-aesni
-module       : aesni_intel
-priority     : 401
-refcnt       : 1
-selftest     : passed
-internal     : no
-type         : skcipher
-
-name         : ctr(aes)
-driver       : ctr-aes-hwcrypt-aesni
-module       : hwcrypt
-priority     : 900
-refcnt       : 1
-selftest     : passed
-internal     : no
-type         : skcipher
-EOC
+# entry NAME DRIVER MODULE PRIORITY TYPE: one /proc/crypto entry.
+entry() {
+	printf 'name         : %s\ndriver       : %s\nmodule       : %s\npriority     : %s\n' \
+		"$1" "$2" "$3" "$4"
+	printf 'refcnt       : 1\nselftest     : passed\ninternal     : no\ntype         : %s\n\n' "$5"
+}
+{
+	entry sha256 sha256-hwcrypt-shani hwcrypt 501 shash
+	entry sha256 sha256-generic kernel 100 shash
+	entry 'xts(aes)' xts-aes-hwcrypt-aesni hwcrypt 900 skcipher
+	entry 'xts(aes)' xts-aes-aesni aesni_intel 401 skcipher
+	entry 'ctr(aes)' ctr-aes-hwcrypt-aesni hwcrypt 900 skcipher
+} >"$t/crypto"
 
 old=$(cat <<'EOO'
 ALGORITHM  DRIVER                 PRIORITY  SELFTEST  HWCRYPT
