@@ -42,7 +42,9 @@ extern "C" {
  * DOC: Conventions
  *
  * Every function that can fail returns a negative errno value (never sets errno for the
- * caller to read) and 0 or a positive length on success. Lengths are in bytes.
+ * caller to read) and 0 or a positive length on success. Lengths are in bytes. Buffers
+ * need no alignment (the kernel copies or maps them as given); where an output buffer may
+ * not overlap the input, the function says so.
  * hwcrypt_strerror() describes a returned error in the library's terms; the common ones:
  *
  *   -EAFNOSUPPORT      the kernel's AF_ALG socket family, or its "hash" type (algif_hash),
@@ -309,7 +311,7 @@ void hwcrypt_hash_free(struct hwcrypt_hash *handle);
  * hwcrypt_skcipher_begin(), any number of hwcrypt_skcipher_update(), then
  * hwcrypt_skcipher_final(). A chained mode streams in requests of whole chunks, of any total
  * length; other modes are held in the handle until final(), because their last blocks
- * depend on the message end. Buffers need no alignment; lengths are in bytes.
+ * depend on the message end.
  *
  * Errors common to these calls: -EINVAL bad argument or length; -ENOKEY no key set;
  * -EBUSY a streamed message is in progress; -EMSGSIZE a message of a mode that does not
