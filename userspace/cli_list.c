@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* hwcrypt list: the kernel's drivers per algorithm from /proc/crypto, with hwcrypt's statistics from sysfs. */
+/* hwcrypt list: drivers per algorithm from /proc/crypto, with hwcrypt's statistics from sysfs. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "hwcrypt.h"
 #include "cli.h"
