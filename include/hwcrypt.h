@@ -42,7 +42,9 @@ extern "C" {
  * DOC: Conventions
  *
  * Every function that can fail returns a negative errno value (never sets errno for the
- * caller to read) and 0 or a positive length on success. Lengths are in bytes.
+ * caller to read) and 0 or a positive length on success. Lengths are in bytes. Buffers
+ * need no alignment (the kernel copies or maps them as given); where an output buffer may
+ * not overlap the input, the function says so.
  * hwcrypt_strerror() describes a returned error in the library's terms; the common ones:
  *
  *   -EAFNOSUPPORT      the kernel's AF_ALG socket family, or its "hash" type (algif_hash),
@@ -288,24 +290,35 @@ void hwcrypt_hash_free(struct hwcrypt_hash *handle);
  *
  * Block cipher modes of the kernel crypto API ("skcipher"): "ecb(aes)", "cbc(aes)",
  * "ctr(aes)" (SP 800-38A), "xts(aes)" (IEEE 1619, SP 800-38E), "cts(cbc(aes))" (SP 800-38A
- * addendum, CS3), computed through an AF_ALG "skcipher" socket. No padding is added or
- * removed: PKCS#7 padding, if wanted, is the caller's (the hwcrypt CLI does it for cbc).
+ * addendum, CS3), or any other skcipher the kernel has, computed through an AF_ALG
+ * "skcipher" socket. No padding is added or removed: PKCS#7 padding, if wanted, is the
+ * caller's (the hwcrypt CLI does it for ecb and cbc).
  *
- * Input lengths: ecb and cbc take multiples of 16 bytes; ctr any length; xts and cts at
- * least 16 bytes (or 0) and at most HWCRYPT_MAX_MESSAGE per message.
+ * What the library knows of a mode it asks the kernel at hwcrypt_skcipher_init(), never
+ * the name: the block size (hwcrypt_skcipher_blocksize(); cra_blocksize, 16 for ecb, cbc,
+ * xts and cts of AES, 1 for ctr), the chunk a stream is cut into
+ * (hwcrypt_skcipher_chunksize(), /proc/crypto's "chunksize"; 16 for the AES modes), and
+ * whether the kernel chains the IV from one request to the next (hwcrypt_skcipher_chained():
+ * ecb, cbc, ctr yes; xts, cts no), found by running two chunks as one request and as two on
+ * a throwaway tfm of the same driver with a fixed key.
+ *
+ * Input lengths: a chained mode with a block size above 1 (ecb, cbc) takes whole blocks;
+ * a chained mode of block size 1 (ctr) any length; a mode that does not chain (xts, cts)
+ * at least one block (or 0) and at most HWCRYPT_MAX_MESSAGE per message.
  *
  * A handle is bound to one driver and one key. A message is either one call of
  * hwcrypt_skcipher_encrypt()/hwcrypt_skcipher_decrypt(), or streamed:
  * hwcrypt_skcipher_begin(), any number of hwcrypt_skcipher_update(), then
- * hwcrypt_skcipher_final(). Streaming ecb/cbc/ctr runs in pieces of whole blocks (the
- * kernel carries the IV from one piece to the next); xts and cts are held in the handle
- * until final(), because their last blocks depend on the message end.
+ * hwcrypt_skcipher_final(). A chained mode streams in requests of whole chunks, of any total
+ * length; other modes are held in the handle until final(), because their last blocks
+ * depend on the message end.
  *
  * Errors common to these calls: -EINVAL bad argument or length; -ENOKEY no key set;
- * -EBUSY a streamed message is in progress; -EMSGSIZE xts/cts/aead message larger than
- * HWCRYPT_MAX_MESSAGE; -EBADFD a previous send/receive failed midway and left the socket
- * in an unknown state (free the handle); -ENOENT/-EAFNOSUPPORT/-EPROTONOSUPPORT at init
- * as for hashes (algif_skcipher and crypto_user must be available).
+ * -EBUSY a streamed message is in progress; -EMSGSIZE a message of a mode that does not
+ * chain (or an aead message) larger than HWCRYPT_MAX_MESSAGE; -EBADFD a previous
+ * send/receive failed midway and left the socket in an unknown state (free the handle);
+ * -ENOENT/-EAFNOSUPPORT/-EPROTONOSUPPORT at init as for hashes (algif_skcipher and
+ * crypto_user must be available).
  */
 
 /* Opaque skcipher handle. */
@@ -319,11 +332,16 @@ struct hwcrypt_skcipher;
  * @driver: [in] NULL or "best" for the kernel's highest-priority driver of @alg, otherwise
  *	    a cra_driver_name such as "ctr-aes-hwcrypt-aesni" or "ctr(aes-generic)"
  *
- * As for hwcrypt_hash_init(), an explicit driver must implement @alg.
+ * As for hwcrypt_hash_init(), an explicit driver must implement @alg. The block size, IV
+ * size and chunk come from the kernel (libkcapi's netlink query, /proc/crypto); whether
+ * the mode chains is measured here (see "Symmetric cipher API"). Without /proc/crypto the
+ * mode is taken as not chaining: correct for every mode, but limited to
+ * HWCRYPT_MAX_MESSAGE per message.
  *
  * @return 0 upon success; -EINVAL bad name or @driver implements another algorithm;
  *	   -ENOENT no such algorithm or driver; -EAFNOSUPPORT no algif_skcipher;
- *	   -EPROTONOSUPPORT no crypto_user; -ENOMEM.
+ *	   -EPROTONOSUPPORT no crypto_user; -EOPNOTSUPP an IV above HWCRYPT_MAX_IVSIZE or a
+ *	   block or chunk size above 256 bytes; -ENOMEM.
  */
 int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg, const char *driver);
 
@@ -347,6 +365,43 @@ int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *handle, const uint8_t *key,
  * @return the IV size in bytes (16 for cbc/ctr/xts/cts, 0 for ecb); 0 for NULL.
  */
 unsigned int hwcrypt_skcipher_ivsize(struct hwcrypt_skcipher *handle);
+
+/**
+ * hwcrypt_skcipher_blocksize() - block size of the handle's algorithm
+ *
+ * @handle: [in] skcipher handle
+ *
+ * The kernel's cra_blocksize: the unit input lengths must be whole multiples of in ecb
+ * and cbc (16 for AES), 1 for stream modes such as ctr; xts and cts (16) take any length
+ * of at least one block.
+ *
+ * @return the block size in bytes; 0 for NULL.
+ */
+unsigned int hwcrypt_skcipher_blocksize(struct hwcrypt_skcipher *handle);
+
+/**
+ * hwcrypt_skcipher_chunksize() - unit a streamed message is cut into
+ *
+ * @handle: [in] skcipher handle
+ *
+ * The kernel's chunksize (/proc/crypto): the block of the underlying cipher, so 16 for ctr
+ * as for cbc; the block size where the kernel does not list it. hwcrypt_skcipher_update()
+ * holds back less than one chunk.
+ *
+ * @return the chunk size in bytes; 0 for NULL.
+ */
+unsigned int hwcrypt_skcipher_chunksize(struct hwcrypt_skcipher *handle);
+
+/**
+ * hwcrypt_skcipher_chained() - whether the kernel chains the IV between requests
+ *
+ * @handle: [in] skcipher handle
+ *
+ * @return 1 if a message may be streamed in pieces of any total length (the kernel carries
+ *	   the IV from one request to the next: ecb, cbc, ctr); 0 if a message is one kernel
+ *	   request of at most HWCRYPT_MAX_MESSAGE bytes (xts, cts), or for NULL.
+ */
+int hwcrypt_skcipher_chained(struct hwcrypt_skcipher *handle);
 
 /**
  * hwcrypt_skcipher_driver() - driver (cra_driver_name) serving the handle
@@ -412,11 +467,13 @@ int hwcrypt_skcipher_begin(struct hwcrypt_skcipher *handle, int encrypt, const u
  * @in: [in] next part of the message, any length
  * @inlen: [in] length of @in in bytes
  * @out: [out] output of the blocks completed by this call; must not overlap @in
- * @outlen: [in] size of @out; @inlen + 15 bytes always suffice (an incomplete block is
- *	    held in the handle until the next call)
+ * @outlen: [in] size of @out; @inlen + hwcrypt_skcipher_chunksize() - 1 bytes (AES modes:
+ *	    @inlen + 15) always suffice (an incomplete chunk is held in the handle until the
+ *	    next call)
  *
- * ecb/cbc/ctr: returns the whole blocks completed so far. xts/cts: returns 0 and keeps
- * the data (up to HWCRYPT_MAX_MESSAGE in total) for hwcrypt_skcipher_final().
+ * Chained modes (ecb/cbc/ctr): returns the whole chunks completed so far. Others
+ * (xts/cts): returns 0 and keeps the data (up to HWCRYPT_MAX_MESSAGE in total) for
+ * hwcrypt_skcipher_final().
  *
  * @return the number of bytes written to @out; -EINVAL bad argument or @outlen too small
  *	   (nothing consumed); -EMSGSIZE, -ENOMEM (message abandoned); -EBADFD or an error
@@ -429,15 +486,15 @@ ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *handle, const void *in,
  * hwcrypt_skcipher_final() - finish a streamed message
  *
  * @handle: [in] skcipher handle after hwcrypt_skcipher_begin()
- * @out: [out] the rest of the output: the held partial block (ctr, fewer than 16 bytes)
+ * @out: [out] the rest of the output: the held partial chunk (ctr, fewer than 16 bytes)
  *	 or the whole held message (xts/cts)
  * @outlen: [in] size of @out
  *
  * Ends the message whether or not it succeeds; the handle is then ready for begin().
  *
  * @return the number of bytes written; -EINVAL if ecb/cbc hold a partial block or an
- *	   xts/cts message is shorter than 16 bytes, or @outlen is too small (then nothing
- *	   ended); another negative errno from the kernel.
+ *	   xts/cts message is shorter than one block (16 bytes), or @outlen is too small
+ *	   (then nothing ended); another negative errno from the kernel.
  */
 ssize_t hwcrypt_skcipher_final(struct hwcrypt_skcipher *handle, uint8_t *out, size_t outlen);
 
@@ -793,6 +850,11 @@ struct hwcrypt_alg_info {
 	int async;			/* "async : yes" */
 	unsigned int digestsize;	/* "digestsize" in bytes, 0 if absent */
 	unsigned int blocksize;		/* "blocksize" in bytes, 0 if absent */
+	/* Appended with HWCRYPT_0.3 (0 when the entry has no such field): */
+	unsigned int ivsize;		/* "ivsize" in bytes */
+	unsigned int chunksize;		/* "chunksize": the unit a stream is cut into */
+	unsigned int min_keysize;	/* "min keysize" in bytes */
+	unsigned int max_keysize;	/* "max keysize" in bytes */
 };
 
 /* Opaque snapshot. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Helpers shared by the hwcrypt CLI's commands (hwcrypt.c, cli_enc.c, cli_rsa.c). */
+/* The hwcrypt CLI's commands (cli_<command>.c) and the helpers they share (cli_util.c). */
 #ifndef HWCRYPT_CLI_H
 #define HWCRYPT_CLI_H
 
@@ -9,7 +9,10 @@
 
 #define PROG "hwcrypt"
 #define EXIT_USAGE 2
+/* Reads this large keep the per-syscall cost of AF_ALG small relative to the cipher or hash. */
+#define CLI_CHUNK (256 * 1024)
 
+/* ---- cli_util.c */
 void put_quoted(FILE *f, const char *s);
 void file_error(const char *name, const char *msg);
 const char *err_text(int err);
@@ -45,9 +48,16 @@ int out_write(struct out_file *o, const void *p, size_t len);
 /* Closes; with @failed, removes a file this run created. Returns 0 or -1 after a message. */
 int out_close(struct out_file *o, int failed);
 
-int cmd_enc(int argc, char **argv, int encrypt);
-int cmd_rsa(int argc, char **argv);
+/* ---- commands: each returns the exit status; usage_*() print their help */
+void usage_main(FILE *f);		/* hwcrypt.c: overview, with the dgst and list parts */
+int cmd_list(int argc, char **argv);	/* cli_list.c */
+void usage_list(FILE *f);
+int cmd_dgst(int argc, char **argv);	/* cli_dgst.c */
+void usage_dgst(FILE *f);
+int cmd_enc(int argc, char **argv);	/* cli_enc.c */
+int cmd_dec(int argc, char **argv);
 void usage_enc(FILE *f);
+int cmd_rsa(int argc, char **argv);	/* cli_rsa.c */
 void usage_rsa(FILE *f);
 
 #endif

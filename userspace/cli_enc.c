@@ -12,9 +12,6 @@
 #include "hwcrypt.h"
 #include "cli.h"
 
-#define CHUNK (256 * 1024)
-#define BLOCK 16
-
 void usage_enc(FILE *f)
 {
 	fprintf(f,
@@ -66,165 +63,6 @@ void usage_enc(FILE *f)
 		"Exit status: 0 success, 1 failure (bad tag or padding, kernel error), 2 usage.\n");
 }
 
-void wipe_free(void *p, size_t len)
-{
-	if (p) {
-		explicit_bzero(p, len);
-		free(p);
-	}
-}
-
-int read_all(const char *name, size_t max, unsigned char **buf, size_t *len)
-{
-	size_t cap = 4096, n = 0;
-	unsigned char *b = malloc(cap), *nb;
-	int fd = STDIN_FILENO, err = 0;
-	ssize_t r;
-
-	if (!b)
-		return ENOMEM;
-	if (name && strcmp(name, "-")) {
-		fd = open(name, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			err = errno;
-			free(b);
-			return err;
-		}
-	}
-	for (;;) {
-		if (n == cap) {
-			if (cap > max) {
-				err = EFBIG;
-				break;
-			}
-			nb = malloc(cap * 2);
-			if (!nb) {
-				err = ENOMEM;
-				break;
-			}
-			memcpy(nb, b, n);
-			wipe_free(b, cap);
-			b = nb;
-			cap *= 2;
-		}
-		r = read(fd, b + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = errno;
-			break;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	if (!err && n > max)
-		err = EFBIG;
-	if (err) {
-		wipe_free(b, cap);
-		return err;
-	}
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
-int get_bytes(const char *what, const char *arg, int is_file, size_t max,
-	      unsigned char **buf, size_t *len)
-{
-	size_t n = strlen(arg);
-	int err;
-
-	if (is_file) {
-		err = read_all(arg, max, buf, len);
-		if (err) {
-			fprintf(stderr, PROG ": %s file ", what);
-			put_quoted(stderr, arg);
-			fprintf(stderr, ": %s\n", err == EFBIG ? "too large" : strerror(err));
-			return -1;
-		}
-		return 0;
-	}
-	if (n % 2 || n / 2 > max) {
-		fprintf(stderr, PROG ": %s: %s\n", what, n % 2 ? "odd number of hex digits" :
-			"too long");
-		return -1;
-	}
-	*buf = malloc(n / 2 + 1);
-	if (!*buf) {
-		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
-		return -1;
-	}
-	if (parse_hex(arg, n, *buf)) {
-		fprintf(stderr, PROG ": %s: not a hex string\n", what);
-		wipe_free(*buf, n / 2 + 1);
-		return -1;
-	}
-	*len = n / 2;
-	return 0;
-}
-
-int out_write(struct out_file *o, const void *p, size_t len)
-{
-	const unsigned char *c = p;
-	ssize_t r;
-
-	if (!len)
-		return 0;
-	if (o->fd < 0) {
-		if (!o->name || !strcmp(o->name, "-")) {
-			o->fd = STDOUT_FILENO;
-		} else {
-			o->fd = open(o->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-			if (o->fd < 0) {
-				file_error(o->name, strerror(errno));
-				return -1;
-			}
-		}
-	}
-	while (len) {
-		r = write(o->fd, c, len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			file_error(o->name ? o->name : "standard output", strerror(errno));
-			return -1;
-		}
-		c += r;
-		len -= (size_t)r;
-	}
-	return 0;
-}
-
-int out_close(struct out_file *o, int failed)
-{
-	int file = o->name && strcmp(o->name, "-");
-
-	if (o->fd < 0) {
-		/* Success with no output still leaves an (empty) output file. */
-		if (!failed && file) {
-			o->fd = open(o->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-			if (o->fd < 0) {
-				file_error(o->name, strerror(errno));
-				return -1;
-			}
-			close(o->fd);
-		}
-		return 0;
-	}
-	if (!file)
-		return 0;
-	if (close(o->fd) && !failed) {
-		file_error(o->name, strerror(errno));
-		failed = 1;
-	}
-	if (failed)
-		unlink(o->name);
-	return failed ? -1 : 0;
-}
-
 /* "aes-128-ctr" -> "ctr(aes)" and the key size it implies (xts: both halves). */
 static const char *map_openssl_name(const char *a, char *buf, size_t len, size_t *keylen)
 {
@@ -248,6 +86,7 @@ struct enc {
 	struct hwcrypt_skcipher *sk;
 	struct hwcrypt_aead *ad;
 	unsigned char *in, *out;
+	size_t bs, inlen, outlen;	/* skcipher block size; sizes of in and out */
 	struct out_file o;
 };
 
@@ -257,19 +96,23 @@ static void key_help(const char *alg, size_t keylen)
 		"xts(aes): 32, 48 or 64; rfc4106: plus 4 bytes of salt)\n", alg, keylen);
 }
 
-/* Streams IN through the skcipher with PKCS#7 padding for ecb/cbc unless --nopad. */
+/*
+ * Streams IN through the skcipher. PKCS#7 padding (unless --nopad), as openssl enc adds it to
+ * ecb and cbc, goes to every mode the kernel says takes whole blocks only: block size above
+ * 1 and IV chained between requests (xts and cts do not chain, ctr has block size 1).
+ */
 static int run_skcipher(struct enc *e, int infd)
 {
-	unsigned char carry[BLOCK];
-	size_t ncarry = 0, total = 0;
-	int chained = !strncmp(e->alg, "cbc(", 4) || !strncmp(e->alg, "ecb(", 4);
-	int pad = chained && e->pad, unpad = pad && !e->encrypt;
+	unsigned char carry[256];
+	size_t ncarry = 0, total = 0, bs = e->bs;
+	int blocks = bs > 1 && hwcrypt_skcipher_chained(e->sk);
+	int pad = blocks && e->pad, unpad = pad && !e->encrypt;
 	ssize_t r, w;
 
 	for (;;) {
 		size_t n, feed, keep;
 
-		r = read(infd, e->in + ncarry, CHUNK);
+		r = read(infd, e->in + ncarry, CLI_CHUNK);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
@@ -283,9 +126,9 @@ static int run_skcipher(struct enc *e, int infd)
 		n = ncarry + (size_t)r;
 		total += (size_t)r;
 		/* Padded decryption keeps the last block back: its padding is checked at the end. */
-		keep = unpad ? (n % BLOCK ? n % BLOCK : BLOCK) : 0;
+		keep = unpad ? (n % bs ? n % bs : bs) : 0;
 		feed = n - keep;
-		w = hwcrypt_skcipher_update(e->sk, e->in, feed, e->out, CHUNK + 2 * BLOCK);
+		w = hwcrypt_skcipher_update(e->sk, e->in, feed, e->out, e->outlen);
 		if (w < 0)
 			goto kernel_error;
 		if (out_write(&e->o, e->out, (size_t)w))
@@ -294,10 +137,10 @@ static int run_skcipher(struct enc *e, int infd)
 		ncarry = keep;
 	}
 	if (pad && e->encrypt) {
-		size_t p = BLOCK - total % BLOCK;
+		size_t p = bs - total % bs;
 
 		memset(carry, (int)p, p);
-		w = hwcrypt_skcipher_update(e->sk, carry, p, e->out, CHUNK + 2 * BLOCK);
+		w = hwcrypt_skcipher_update(e->sk, carry, p, e->out, e->outlen);
 		if (w < 0)
 			goto kernel_error;
 		if (out_write(&e->o, e->out, (size_t)w))
@@ -306,32 +149,34 @@ static int run_skcipher(struct enc *e, int infd)
 	if (unpad) {
 		unsigned int p, bad = 0;
 
-		if (ncarry != BLOCK) {
+		if (ncarry != bs) {
 			fprintf(stderr, PROG ": bad decrypt: %zu bytes of ciphertext is not a positive "
-				"multiple of 16 (padded %s)\n", total, e->alg);
+				"multiple of %zu (padded %s)\n", total, bs, e->alg);
 			return 1;
 		}
-		w = hwcrypt_skcipher_update(e->sk, carry, BLOCK, e->out, CHUNK + 2 * BLOCK);
+		w = hwcrypt_skcipher_update(e->sk, carry, bs, e->out, e->outlen);
 		explicit_bzero(carry, sizeof(carry));
 		if (w < 0)
 			goto kernel_error;
-		p = e->out[BLOCK - 1];
-		bad = p == 0 || p > BLOCK;
+		p = e->out[bs - 1];
+		bad = p == 0 || p > bs;
 		for (unsigned int i = 0; !bad && i < p; i++)
-			bad |= e->out[BLOCK - 1 - i] != p;
+			bad |= e->out[bs - 1 - i] != p;
 		if (bad) {
 			fprintf(stderr, PROG ": bad decrypt: wrong PKCS#7 padding (wrong key or IV, "
 				"or encrypted with -nopad?)\n");
 			return 1;
 		}
-		if (out_write(&e->o, e->out, BLOCK - p))
+		if (out_write(&e->o, e->out, bs - p))
 			return 1;
 	}
-	w = hwcrypt_skcipher_final(e->sk, e->out, CHUNK + 2 * BLOCK);
+	w = hwcrypt_skcipher_final(e->sk, e->out, e->outlen);
 	if (w == -EINVAL) {
-		fprintf(stderr, PROG ": %s: input of %zu bytes does not fit the mode (%s)\n",
-			e->alg, total, chained ? "a multiple of 16 needed without padding" :
-			"xts and cts need at least 16 bytes");
+		fprintf(stderr, PROG ": %s: input of %zu bytes does not fit the mode (", e->alg, total);
+		if (blocks)
+			fprintf(stderr, "a multiple of %zu needed without padding)\n", bs);
+		else
+			fprintf(stderr, "xts and cts need at least %zu bytes)\n", bs);
 		return 1;
 	}
 	if (w < 0)
@@ -354,19 +199,19 @@ static int run_aead(struct enc *e, int infd, const unsigned char *iv, size_t ivl
 
 	/* All input first: nothing of the message is released before the tag decides. */
 	for (;;) {
-		if (len + CHUNK > cap) {
+		if (len + CLI_CHUNK > cap) {
 			unsigned char *n;
 
-			if (cap > HWCRYPT_MAX_MESSAGE + CHUNK)
+			if (cap > HWCRYPT_MAX_MESSAGE + CLI_CHUNK)
 				break;
-			n = malloc(cap + CHUNK + tl);
+			n = malloc(cap + CLI_CHUNK + tl);
 			if (!n)
 				goto out;
 			if (len)
 				memcpy(n, msg, len);
 			wipe_free(msg, cap);
 			msg = n;
-			cap += CHUNK;
+			cap += CLI_CHUNK;
 		}
 		r = read(infd, msg + len, cap - len);
 		if (r < 0 && errno == EINTR)
@@ -427,7 +272,7 @@ out:
 	return ret;
 }
 
-int cmd_enc(int argc, char **argv, int encrypt)
+static int enc_main(int argc, char **argv, int encrypt)
 {
 	enum { O_KEYFILE = 256, O_IV, O_IVFILE, O_NOPAD, O_AAD, O_AADFILE, O_TAGLEN, O_TAG,
 	       O_TAGFILE };
@@ -575,8 +420,15 @@ int cmd_enc(int argc, char **argv, int encrypt)
 	if (e.aead) {
 		ret = run_aead(&e, infd, iv, ivlen, aad, aadlen, tag, taglen, encrypt ? tagfile : NULL);
 	} else {
-		e.in = malloc(CHUNK + BLOCK);
-		e.out = malloc(CHUNK + 2 * BLOCK);
+		size_t unit = hwcrypt_skcipher_chunksize(e.sk);
+
+		/* in: a read after a held block; out: that plus a chunk held in the library. */
+		e.bs = hwcrypt_skcipher_blocksize(e.sk);
+		unit = unit > e.bs ? unit : e.bs;
+		e.inlen = CLI_CHUNK + unit;
+		e.outlen = CLI_CHUNK + 2 * unit;
+		e.in = malloc(e.inlen);
+		e.out = malloc(e.outlen);
 		if (!e.in || !e.out) {
 			fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));
 			goto out;
@@ -596,8 +448,8 @@ out:
 		out_close(&e.o, 1);
 	if (infd != STDIN_FILENO)
 		close(infd);
-	wipe_free(e.in, CHUNK + BLOCK);
-	wipe_free(e.out, CHUNK + 2 * BLOCK);
+	wipe_free(e.in, e.inlen);
+	wipe_free(e.out, e.outlen);
 	hwcrypt_skcipher_free(e.sk);
 	hwcrypt_aead_free(e.ad);
 	wipe_free(key, keylen);
@@ -611,4 +463,14 @@ usage_loaded:
 usage:
 	ret = EXIT_USAGE;
 	goto out;
+}
+
+int cmd_enc(int argc, char **argv)
+{
+	return enc_main(argc, argv, 1);
+}
+
+int cmd_dec(int argc, char **argv)
+{
+	return enc_main(argc, argv, 0);
 }

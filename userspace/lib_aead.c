@@ -40,7 +40,7 @@ HWCRYPT_EXPORT int hwcrypt_aead_init(struct hwcrypt_aead **handle, const char *a
 	if (!h)
 		return -ENOMEM;
 	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "aead",
-			    kcapi_aead_init);
+			    kcapi_aead_init, NULL);
 	if (ret)
 		goto fail;
 	h->ivsize = kcapi_aead_ivsize(h->kh);

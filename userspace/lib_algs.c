@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,6 +53,19 @@ static unsigned int to_uint(const char *s)
 	return v > 0xffffffffUL ? 0 : (unsigned int)v;
 }
 
+/* The sizes /proc/crypto prints in bytes, by key. */
+static const struct {
+	const char *key;
+	size_t off;
+} sizes[] = {
+	{ "digestsize", offsetof(struct hwcrypt_alg_info, digestsize) },
+	{ "blocksize", offsetof(struct hwcrypt_alg_info, blocksize) },
+	{ "ivsize", offsetof(struct hwcrypt_alg_info, ivsize) },
+	{ "chunksize", offsetof(struct hwcrypt_alg_info, chunksize) },
+	{ "min keysize", offsetof(struct hwcrypt_alg_info, min_keysize) },
+	{ "max keysize", offsetof(struct hwcrypt_alg_info, max_keysize) },
+};
+
 /* Applies one "key : value" line; unknown keys are ignored so new kernels parse too. */
 static int set_field(struct hwcrypt_alg_info *a, const char *key, const char *val)
 {
@@ -74,10 +88,9 @@ static int set_field(struct hwcrypt_alg_info *a, const char *key, const char *va
 		a->internal = !strcmp(val, "yes");
 	else if (!strcmp(key, "async"))
 		a->async = !strcmp(val, "yes");
-	else if (!strcmp(key, "digestsize"))
-		a->digestsize = to_uint(val);
-	else if (!strcmp(key, "blocksize"))
-		a->blocksize = to_uint(val);
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (!strcmp(key, sizes[i].key))
+			*(unsigned int *)((char *)a + sizes[i].off) = to_uint(val);
 	return 0;
 }
 

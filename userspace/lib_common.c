@@ -179,22 +179,32 @@ int _hwcrypt_diagnose(const char *type, const char *name, int err)
 /*
  * After a bind: the driver that serves @bound, and whether it implements @alg. An explicit
  * driver of another algorithm is -EINVAL (it would compute the wrong function); without
- * /proc/crypto the bound name stands in for the driver.
+ * /proc/crypto the bound name stands in for the driver. @props (may be NULL) gets the
+ * driver's entry, or zeroes.
  */
 int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
-			    const char *type, char **driver)
+			    const char *type, char **driver, struct _hwcrypt_props *props)
 {
 	const struct hwcrypt_alg_info *a;
 	struct hwcrypt_alg_list *list;
 	int ret = 0;
 
 	*driver = NULL;
+	if (props)
+		memset(props, 0, sizeof(*props));
 	if (hwcrypt_alg_list_read(&list, NULL) == 0) {
 		a = hwcrypt_alg_list_best(list, explicit_driver ? bound : alg, type);
 		if (a && explicit_driver && strcmp(a->name, alg) && strcmp(a->driver, alg))
 			ret = -EINVAL;
 		else if (a)
 			*driver = strdup(a->driver);
+		if (a && !ret && props) {
+			props->listed = 1;
+			props->blocksize = a->blocksize;
+			props->ivsize = a->ivsize;
+			props->chunksize = a->chunksize;
+			props->min_keysize = a->min_keysize;
+		}
 		hwcrypt_alg_list_free(list);
 		if (ret || a)
 			return ret ? ret : (*driver ? 0 : -ENOMEM);
@@ -219,12 +229,14 @@ ssize_t _hwcrypt_kerr(ssize_t r)
  * name to bind (into @bound, _HWCRYPT_MAX_NAME bytes; for "hash" by _hwcrypt_bind_name(),
  * otherwise by _hwcrypt_bind_name_typed()), copies @alg to *@alg_copy, opens *@kh with @init
  * (the type's kcapi_*_init) and, unless @driver_out is NULL (the caller finds the driver
- * itself), resolves the serving driver into *@driver_out. On failure *@kh is NULL or open,
- * and the caller's free() releases whatever was set.
+ * itself), resolves the serving driver into *@driver_out and its properties into @props
+ * (may be NULL). On failure *@kh is NULL or open, and the caller's free() releases whatever
+ * was set.
  */
 int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, char *bound,
 		  const char *alg, const char *driver, const char *type,
-		  int (*init)(struct kcapi_handle **, const char *, uint32_t))
+		  int (*init)(struct kcapi_handle **, const char *, uint32_t),
+		  struct _hwcrypt_props *props)
 {
 	int explicit_driver = driver && *driver && strcmp(driver, "best");
 	int ret;
@@ -248,7 +260,7 @@ int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, 
 	}
 	if (!driver_out)
 		return 0;
-	return _hwcrypt_resolve_driver(alg, bound, explicit_driver, type, driver_out);
+	return _hwcrypt_resolve_driver(alg, bound, explicit_driver, type, driver_out, props);
 }
 
 /*

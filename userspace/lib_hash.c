@@ -75,7 +75,8 @@ HWCRYPT_EXPORT int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *a
 	if (!h)
 		return -ENOMEM;
 	/* Driver, digest and block size come from describe(), which needs the bound tfm. */
-	ret = _hwcrypt_open(&h->kh, &h->alg, NULL, h->bound, alg, driver, "hash", kcapi_md_init);
+	ret = _hwcrypt_open(&h->kh, &h->alg, NULL, h->bound, alg, driver, "hash", kcapi_md_init,
+			    NULL);
 	if (ret)
 		goto fail;
 	h->digestsize = kcapi_md_digestsize(h->kh);

@@ -17,15 +17,22 @@ int _hwcrypt_diagnose(const char *type, const char *name, int err);
 int _hwcrypt_bind_name(char *buf, size_t len, const char *alg, const char *driver);
 int _hwcrypt_bind_name_typed(char *buf, size_t len, const char *alg, const char *driver,
 			     const char *type);
+/* What /proc/crypto tells about the serving driver beyond the netlink query of libkcapi. */
+struct _hwcrypt_props {
+	int listed;			/* the driver's entry was found; else all fields are 0 */
+	unsigned int blocksize, ivsize, chunksize, min_keysize;
+};
+
 int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
-			    const char *type, char **driver);
+			    const char *type, char **driver, struct _hwcrypt_props *props);
 
 ssize_t _hwcrypt_kerr(ssize_t r);
 
 struct kcapi_handle;
 int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, char *bound,
 		  const char *alg, const char *driver, const char *type,
-		  int (*init)(struct kcapi_handle **, const char *, uint32_t));
+		  int (*init)(struct kcapi_handle **, const char *, uint32_t),
+		  struct _hwcrypt_props *props);
 int _hwcrypt_reopen(struct kcapi_handle **kh, const char *bound,
 		    int (*init)(struct kcapi_handle **, const char *, uint32_t),
 		    void (*destroy)(struct kcapi_handle *),

@@ -16,7 +16,8 @@ struct hwcrypt_skcipher {
 	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for reopen() */
 	int op_open;			/* an operation socket exists: the key is fixed */
 	unsigned int ivsize;
-	unsigned int blocksize;		/* 16 for every mode here: the unit of chaining */
+	unsigned int blocksize;		/* the kernel's cra_blocksize: 1 for stream modes */
+	unsigned int chunk;		/* the kernel's chunksize: the unit a stream is cut into */
 	enum { MODE_CHAINED, MODE_STREAM, MODE_WHOLE } mode;
 	int keyed;
 	int active;			/* between begin() and final() */
@@ -28,25 +29,92 @@ struct hwcrypt_skcipher {
 	size_t used, cap;
 };
 
-/*
- * ecb and cbc: the kernel carries the IV from one request to the next in the socket, so a
- * stream is cut into requests at block boundaries; ctr as well, and its last block may be
- * short. xts and cts steal ciphertext at the end of a message and the kernel does not chain
- * their tweak/IV, so a message is one request: buffered whole until final().
- */
-static int mode_of(const char *alg)
+/* Largest chunk and probe key handled here (AES modes: 16; chacha20: 64; xts keys 64). */
+#define MAX_UNIT	256u
+#define MAX_PROBE_KEY	128u
+
+/* Receives exactly @len bytes of one request into @out. */
+static int probe_recv(struct kcapi_handle *kh, uint8_t *out, size_t len)
 {
-	if (!strncmp(alg, "ecb(", 4) || !strncmp(alg, "cbc(", 4))
-		return MODE_CHAINED;
-	if (!strncmp(alg, "ctr(", 4))
-		return MODE_STREAM;
-	return MODE_WHOLE;
+	struct iovec o;
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < len) {
+		o.iov_base = out + got;
+		o.iov_len = len - got;
+		r = kcapi_cipher_stream_op(kh, &o, 1);
+		if (r <= 0)
+			return -EIO;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/*
+ * Whether the kernel carries the IV from one request to the next on a socket, so that a
+ * stream may be cut into requests of whole chunks. cbc and ctr update the request's IV,
+ * xts, cts and chacha20 do not, and no field of /proc/crypto or of the netlink query says
+ * which (7.x's "statesize" is extra state a driver exports, 0 for both kinds). So ask the
+ * kernel by running it: on a throwaway tfm of the same driver with a fixed key (never the
+ * caller's), two chunks as one request must equal them as two requests. Any failure answers
+ * "no": one request per message is always correct, only limited to HWCRYPT_MAX_MESSAGE.
+ */
+static int chains_iv(const char *driver, unsigned int ivsize, unsigned int chunk,
+		     unsigned int keylen)
+{
+	uint8_t key[MAX_PROBE_KEY], iv[HWCRYPT_MAX_IVSIZE], in[2 * MAX_UNIT];
+	uint8_t one[2 * MAX_UNIT], two[2 * MAX_UNIT];
+	struct kcapi_handle *kh;
+	struct iovec iov;
+	int same = 0;
+
+	if (keylen > sizeof(key) || chunk > MAX_UNIT || kcapi_cipher_init(&kh, driver, 0))
+		return 0;
+	/* Distinct bytes: xts in FIPS mode and des3_ede refuse keys with equal parts. */
+	for (unsigned int i = 0; i < keylen; i++)
+		key[i] = (uint8_t)(i * 0x3b + 1);
+	memset(iv, 0xa5, sizeof(iv));
+	memset(in, 0, 2 * chunk);
+	if (kcapi_cipher_setkey(kh, key, keylen) < 0)
+		goto out;
+	iov.iov_base = in;
+	iov.iov_len = 2 * chunk;
+	if (kcapi_cipher_stream_init_enc(kh, ivsize ? iv : NULL, NULL, 0) < 0 ||
+	    kcapi_cipher_stream_update_last(kh, &iov, 1) < 0 || probe_recv(kh, one, 2 * chunk))
+		goto out;
+	iov.iov_len = chunk;
+	if (kcapi_cipher_stream_init_enc(kh, ivsize ? iv : NULL, NULL, 0) < 0 ||
+	    kcapi_cipher_stream_update(kh, &iov, 1) < 0 || probe_recv(kh, two, chunk))
+		goto out;
+	iov.iov_base = in + chunk;
+	if (kcapi_cipher_stream_update_last(kh, &iov, 1) < 0 || probe_recv(kh, two + chunk, chunk))
+		goto out;
+	same = !memcmp(one, two, 2 * chunk);
+out:
+	kcapi_cipher_destroy(kh);
+	explicit_bzero(key, sizeof(key));
+	return same;
+}
+
+/*
+ * A mode that chains its IV is streamed in whole chunks; with a block size above 1 (ecb,
+ * cbc) a message is whole blocks, else (ctr) its last piece may be short. A mode that does
+ * not (xts and cts steal ciphertext at the end of a message) is one request: held whole
+ * until final().
+ */
+static int mode_of(const struct hwcrypt_skcipher *h, const struct _hwcrypt_props *p)
+{
+	if (!p->listed || !chains_iv(h->driver, h->ivsize, h->chunk, p->min_keysize))
+		return MODE_WHOLE;
+	return h->blocksize > 1 ? MODE_CHAINED : MODE_STREAM;
 }
 
 HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
 					 const char *driver)
 {
 	struct hwcrypt_skcipher *h;
+	struct _hwcrypt_props props;
 	int ret;
 
 	if (!handle)
@@ -55,16 +123,21 @@ HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const
 	if (!h)
 		return -ENOMEM;
 	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "skcipher",
-			    kcapi_cipher_init);
+			    kcapi_cipher_init, &props);
 	if (ret)
 		goto fail;
 	h->ivsize = kcapi_cipher_ivsize(h->kh);
-	h->blocksize = 16;
-	h->mode = mode_of(alg);
-	if (h->ivsize > HWCRYPT_MAX_IVSIZE) {
+	h->blocksize = kcapi_cipher_blocksize(h->kh);
+	if (!h->blocksize)
+		h->blocksize = props.blocksize ? props.blocksize : 1;
+	/* A chunk is whole blocks; older kernels without the field chain per block. */
+	h->chunk = props.chunksize && props.chunksize % h->blocksize == 0 ? props.chunksize :
+									    h->blocksize;
+	if (h->ivsize > HWCRYPT_MAX_IVSIZE || h->blocksize > MAX_UNIT || h->chunk > MAX_UNIT) {
 		ret = -EOPNOTSUPP;
 		goto fail;
 	}
+	h->mode = mode_of(h, &props);
 	*handle = h;
 	return 0;
 fail:
@@ -112,6 +185,21 @@ HWCRYPT_EXPORT int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *h, const uin
 HWCRYPT_EXPORT unsigned int hwcrypt_skcipher_ivsize(struct hwcrypt_skcipher *h)
 {
 	return h ? h->ivsize : 0;
+}
+
+HWCRYPT_EXPORT unsigned int hwcrypt_skcipher_blocksize(struct hwcrypt_skcipher *h)
+{
+	return h ? h->blocksize : 0;
+}
+
+HWCRYPT_EXPORT unsigned int hwcrypt_skcipher_chunksize(struct hwcrypt_skcipher *h)
+{
+	return h ? h->chunk : 0;
+}
+
+HWCRYPT_EXPORT int hwcrypt_skcipher_chained(struct hwcrypt_skcipher *h)
+{
+	return h && h->mode != MODE_WHOLE;
 }
 
 HWCRYPT_EXPORT const char *hwcrypt_skcipher_driver(struct hwcrypt_skcipher *h)
@@ -248,11 +336,11 @@ HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *h, const
 			fail_stream(h);
 		return r;
 	}
-	if (outlen < inlen + h->used - (inlen + h->used) % h->blocksize)
+	if (outlen < inlen + h->used - (inlen + h->used) % h->chunk)
 		return -EINVAL;
-	/* Complete a held partial block first, then whole blocks straight from @in. */
+	/* Complete a held partial chunk first, then whole chunks straight from @in. */
 	if (h->used) {
-		size_t n = h->blocksize - h->used;
+		size_t n = h->chunk - h->used;
 
 		if (n > inlen)
 			n = inlen;
@@ -260,20 +348,20 @@ HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *h, const
 		h->used += n;
 		p += n;
 		inlen -= n;
-		if (h->used < h->blocksize)
+		if (h->used < h->chunk)
 			return 0;
-		r = run(h, h->buf, out, h->blocksize, 0);
-		explicit_bzero(h->buf, h->blocksize);
+		r = run(h, h->buf, out, h->chunk, 0);
+		explicit_bzero(h->buf, h->chunk);
 		h->used = 0;
 		if (r < 0)
 			return r;
-		done = h->blocksize;
+		done = h->chunk;
 	}
-	while (inlen >= h->blocksize) {
-		size_t n = inlen - inlen % h->blocksize;
+	while (inlen >= h->chunk) {
+		size_t n = inlen - inlen % h->chunk;
 
 		if (n > _HWCRYPT_CHUNK)
-			n = _HWCRYPT_CHUNK;
+			n = _HWCRYPT_CHUNK - _HWCRYPT_CHUNK % h->chunk;
 		r = run(h, p, out + done, n, 0);
 		if (r < 0)
 			return r;
@@ -283,12 +371,12 @@ HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_update(struct hwcrypt_skcipher *h, const
 	}
 	if (inlen) {
 		if (!h->buf) {
-			h->buf = malloc(h->blocksize);
+			h->buf = malloc(h->chunk);
 			if (!h->buf) {
 				fail_stream(h);
 				return -ENOMEM;
 			}
-			h->cap = h->blocksize;
+			h->cap = h->chunk;
 		}
 		memcpy(h->buf, p, inlen);
 		h->used = inlen;
@@ -307,7 +395,7 @@ HWCRYPT_EXPORT ssize_t hwcrypt_skcipher_final(struct hwcrypt_skcipher *h, uint8_
 	n = h->used;
 	if (outlen < n)
 		return -EINVAL;
-	if (h->mode == MODE_CHAINED && n) {
+	if (h->mode == MODE_CHAINED && n % h->blocksize) {
 		/* ecb/cbc take whole blocks only; padding is the caller's choice. */
 		fail_stream(h);
 		return -EINVAL;

@@ -42,6 +42,26 @@ for impl in $(hwc_best_aes_impl); do
 	check_cmd "hwcrypt list shows xts-aes-hwcrypt-$impl" sh -c "'$HWC_CLI' list | grep -w -- 'xts-aes-hwcrypt-$impl' | grep -qw yes"
 done
 
+# Statistics, when the module exports them (/sys/module/hwcrypt/drivers/<driver>/): list adds
+# REQUESTS, BYTES and PLACEMENT as the files have them, and a dgst counts in its driver's.
+st=/sys/module/hwcrypt/drivers
+drv=$(hwc_expected_hash_drivers | head -n 1)
+if [ -d "$st" ] && [ -n "$drv" ]; then
+	r0=$(cat "$st/$drv/requests")
+	"$HWC_CLI" dgst -a "${drv%%-*}" --driver "$drv" "$dir/len4096" >/dev/null
+	r1=$(cat "$st/$drv/requests")
+	check_eq "hwcrypt list: statistics columns" "HWCRYPT REQUESTS BYTES PLACEMENT" \
+		"$("$HWC_CLI" list --all | head -n 1 | awk '{ print $5, $6, $7, $8 }')"
+	set -- $(cat "$st/$drv/requests" "$st/$drv/bytes" "$st/$drv/placement")
+	want=$*
+	set -- $("$HWC_CLI" list --all | awk -v d="$drv" '$2 == d')
+	shift 5
+	check_eq "hwcrypt list --all: $drv's requests, bytes, placement as in $st" "$want" "$*"
+	check_cmd "dgst --driver $drv counts in $st/$drv/requests ($r0 -> $r1)" [ "$r1" -gt "$r0" ]
+else
+	skip "hwcrypt list statistics" "no $st or no hash driver of ours (module without statistics)"
+fi
+
 # Error paths: one line on stderr, non-zero exit, no kernel complaint.
 echo corrupt >"$dir/bad.sum"
 printf '%064d  %s\n' 0 "$dir/len1" >>"$dir/bad.sum"
