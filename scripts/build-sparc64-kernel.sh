@@ -12,7 +12,8 @@
 #   .config         the resolved configuration
 #
 # Usage: scripts/build-sparc64-kernel.sh [--check]  prints the build directory
-#   --check  build nothing: print the directory and exit 0 if the build is cached, exit 1 if not
+#   --check    build nothing: print the directory and exit 0 if the build is cached, exit 1 if not
+#   --busybox  build (or find) only the static busybox and print its path
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${HWC_CACHE:-/var/cache/hwcrypt}
@@ -36,7 +37,6 @@ frag() {
 -SOUND
 -FB
 -DRM
--VT
 -HID
 -INPUT_MISC
 -ETHERNET
@@ -123,6 +123,58 @@ for p in sparc64-linux-gnu-gcc make flex bison bc; do
 		exit 1
 	}
 done
+# Static sparc64 busybox from Debian's source package, built with the cross compiler and
+# Debian's own "static" configuration. Cached by busybox version; copied into the kernel dir.
+build_busybox() {
+	local bdir bver bsrc blog
+	[ -f /usr/sparc64-linux-gnu/lib/libc.a ] || {
+		echo "build-sparc64-kernel: no sparc64 libc (apt-get install libc6-dev-sparc64-cross)" >&2
+		return 1
+	}
+	bver=$(apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2}' | sort -V | head -n 1)
+	if [ -z "$bver" ]; then
+		echo "build-sparc64-kernel: no busybox source in apt (deb-src missing: scripts/install-deps.sh adds it)" >&2
+		return 1
+	fi
+	# No epoch in the path: make cannot build in a directory whose name has a colon.
+	bdir=$cache/busybox-sparc64-${bver#*:}
+	exec 8>"$bdir.lock"
+	flock 8
+	if [ ! -f "$bdir/.hwc-built" ]; then
+		rm -rf "$bdir"
+		mkdir -p "$bdir"
+		blog=$bdir/build.log
+		(cd "$bdir" && apt-get source -q "busybox=$bver") >"$blog" 2>&1 || {
+			tail -n 20 "$blog" >&2
+			return 1
+		}
+		bsrc=$(ls -d "$bdir"/busybox-*/ | head -n 1)
+		cp "$bsrc/debian/config/pkg/static" "$bsrc/.config"
+		if ! (cd "$bsrc" &&
+			make CROSS_COMPILE=sparc64-linux-gnu- oldconfig </dev/null &&
+			make CROSS_COMPILE=sparc64-linux-gnu- -j2 busybox) >>"$blog" 2>&1; then
+			tail -n 30 "$blog" >&2
+			echo "build-sparc64-kernel: busybox build failed (log: $blog)" >&2
+			return 1
+		fi
+		file "$bsrc/busybox" | grep -q 'SPARC V9.*statically linked' || {
+			echo "build-sparc64-kernel: $bsrc/busybox is not a static sparc64 binary" >&2
+			return 1
+		}
+		cp "$bsrc/busybox" "$bdir/busybox"
+		rm -rf "$bsrc" "$bdir"/busybox_*
+		touch "$bdir/.hwc-built"
+	fi
+	flock -u 8
+	echo "$bdir/busybox"
+}
+
+if [ "${1:-}" = --busybox ]; then
+	mkdir -p "$cache"
+	build_busybox
+	exit
+fi
+
 tarball=/usr/src/linux-source-6.1.tar.xz
 [ -f "$tarball" ] || { echo "build-sparc64-kernel: $tarball missing (apt-get install linux-source-6.1)" >&2; exit 1; }
 ver=$(dpkg-query -W -f '${Version}' linux-source-6.1)
@@ -170,47 +222,6 @@ if [ -f "$obj/.hwc-built" ]; then
 	exit 0
 fi
 
-# Static sparc64 busybox from Debian's source package, built with the cross compiler and
-# Debian's own "static" configuration. Cached by busybox version; copied into the kernel dir.
-build_busybox() {
-	local bdir bver bsrc blog
-	[ -f /usr/sparc64-linux-gnu/lib/libc.a ] || {
-		echo "build-sparc64-kernel: no sparc64 libc (apt-get install libc6-dev-sparc64-cross)" >&2
-		return 1
-	}
-	bver=$(apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2}' | sort -V | head -n 1)
-	if [ -z "$bver" ]; then
-		echo "build-sparc64-kernel: no busybox source in apt (deb-src missing: scripts/install-deps.sh adds it)" >&2
-		return 1
-	fi
-	bdir=$cache/busybox-sparc64-$bver
-	if [ ! -f "$bdir/.hwc-built" ]; then
-		rm -rf "$bdir"
-		mkdir -p "$bdir"
-		blog=$bdir/build.log
-		(cd "$bdir" && apt-get source -q "busybox=$bver") >"$blog" 2>&1 || {
-			tail -n 20 "$blog" >&2
-			return 1
-		}
-		bsrc=$(ls -d "$bdir"/busybox-*/ | head -n 1)
-		cp "$bsrc/debian/config/pkg/static" "$bsrc/.config"
-		if ! (cd "$bsrc" &&
-			make CROSS_COMPILE=sparc64-linux-gnu- oldconfig </dev/null &&
-			make CROSS_COMPILE=sparc64-linux-gnu- -j2 busybox) >>"$blog" 2>&1; then
-			tail -n 30 "$blog" >&2
-			echo "build-sparc64-kernel: busybox build failed (log: $blog)" >&2
-			return 1
-		fi
-		file "$bsrc/busybox" | grep -q 'SPARC V9.*statically linked' || {
-			echo "build-sparc64-kernel: $bsrc/busybox is not a static sparc64 binary" >&2
-			return 1
-		}
-		cp "$bsrc/busybox" "$bdir/busybox"
-		rm -rf "$bsrc" "$bdir"/busybox_*
-		touch "$bdir/.hwc-built"
-	fi
-	echo "$bdir/busybox"
-}
 
 rm -rf "$obj"
 mkdir -p "$obj"
