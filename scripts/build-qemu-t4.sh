@@ -87,29 +87,28 @@ if [ ! -f "$tree/build/build.ninja" ]; then
 	}
 fi
 echo "build-qemu-t4: building qemu $ver sparc64 in $tree/build (first build about 25 min on 2 cores)" >&2
-# linux-user first: it is what the emulator validation and host tests need.
-for t in qemu-sparc64 qemu-system-sparc64; do
-	nice -n 10 ninja -C "$tree/build" -j2 "$t" >>"$log" 2>&1 || {
+ninja_build() {
+	nice -n 10 ninja -C "$tree/build" -j2 "$@" >>"$log" 2>&1 || {
 		tail -n 40 "$log" >&2
-		echo "build-qemu-t4: build of $t failed (log: $log)" >&2
+		echo "build-qemu-t4: build of $* failed (log: $log)" >&2
 		exit 1
 	}
-done
+}
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/sabotage"
-cp "$tree/build/qemu-sparc64" "$tree/build/qemu-system-sparc64" "$out/bin/"
-
-# The sabotaged linux-user emulator: the same tree with the sabotage patch on top.
+# linux-user first, and its sabotaged twin (the same tree with the sabotage patch on top): they
+# are what the emulator validation and the host tests need; the system emulator comes last.
+ninja_build qemu-sparc64
+cp "$tree/build/qemu-sparc64" "$out/bin/"
 if [ -s "$sabotage" ]; then
 	apply "$patch" "$sabotage"
-	nice -n 10 ninja -C "$tree/build" -j2 qemu-sparc64 >>"$log" 2>&1 || {
-		tail -n 40 "$log" >&2
-		echo "build-qemu-t4: sabotaged build failed (log: $log)" >&2
-		exit 1
-	}
+	ninja_build qemu-sparc64
 	cp "$tree/build/qemu-sparc64" "$out/sabotage/"
+	# Back to the patch alone: the files the sabotage touched are newer than their objects.
 	apply "$patch"
 fi
+ninja_build qemu-system-sparc64
+cp "$tree/build/qemu-system-sparc64" "$out/bin/"
 echo "$(($(date +%s) - t0))" >"$out/.hwc-build-seconds"
 touch "$out/.hwc-built"
 echo "build-qemu-t4: done in $(cat "$out/.hwc-build-seconds")s" >&2
