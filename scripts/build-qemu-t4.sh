@@ -60,11 +60,19 @@ if [ ! -f "$tree/.hwc-src" ]; then
 	touch "$tree/.hwc-src"
 fi
 
-# Back to Debian's state (files the last patch touched get a new mtime, so ninja rebuilds them).
+# Back to Debian's state, then the given patches. A file whose content comes out as it was keeps
+# its old mtime, so that ninja rebuilds (and meson reconfigures) only for what really changed.
 apply() {
+	local p f prev=$tree/prev
+	rm -rf "$prev"
+	mkdir -p "$prev"
+	(cd "$tree/src" && { git diff --name-only; git ls-files --others --exclude-standard; } |
+		while read -r f; do
+			mkdir -p "$prev/$(dirname "$f")"
+			cp -p "$f" "$prev/$f"
+		done)
 	git -C "$tree/src" checkout -q -f HEAD
 	git -C "$tree/src" clean -q -f -d
-	local p
 	for p in "$@"; do
 		[ -s "$p" ] || continue
 		git -C "$tree/src" apply --whitespace=nowarn "$p" || {
@@ -72,6 +80,12 @@ apply() {
 			exit 1
 		}
 	done
+	(cd "$prev" && find . -type f | while read -r f; do
+		if cmp -s "$f" "$tree/src/$f"; then
+			touch -r "$f" "$tree/src/$f"
+		fi
+	done)
+	rm -rf "$prev"
 }
 
 log=$tree/build.log
