@@ -223,9 +223,12 @@ if [ -f "$obj/.hwc-built" ]; then
 fi
 
 
-rm -rf "$obj"
-mkdir -p "$obj"
-cp "$cfg/.config" "$obj/.config"
+# An interrupted build of the same config resumes (make is incremental); anything else restarts.
+if ! cmp -s "$cfg/.config" "$obj/.config"; then
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	cp "$cfg/.config" "$obj/.config"
+fi
 log=$obj/build.log
 t0=$(date +%s)
 echo "build-sparc64-kernel: building Linux $ver sparc64 in $obj (about 15 min on 2 cores)" >&2
