@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Validation of the emulated SPARC T4 hash opcodes (selftests/qemu/t4-crypto.patch), run under
- * qemu-sparc64. Reads vectors "alg hex-message hex-digest" (digests computed by OpenSSL on the
- * host, "-" for the empty message) on stdin and checks each digest two ways:
+ * qemu-sparc64. Reads vectors "alg hex-digest message-file" (digests computed by OpenSSL on the
+ * host: `openssl dgst -r` output with the alg prepended) on stdin and checks each two ways:
  *   op      the bare opcode (.word encoding) on a state/block loaded here, padding done here;
  *   kernel  Linux's own T4 code (arch/sparc/crypto/sha*_asm.S from linux-source, assembled at
  *           test time by t4-validate.sh, never committed), which ran on real T4 hardware; its
@@ -113,10 +113,6 @@ static int unhex(const char *s, uint8_t *out, size_t max, size_t *len)
 {
 	size_t n = strlen(s), i;
 
-	if (strcmp(s, "-") == 0) {
-		*len = 0;
-		return 0;
-	}
 	if (n % 2 || n / 2 > max)
 		return -1;
 	for (i = 0; i < n / 2; i++) {
@@ -127,6 +123,21 @@ static int unhex(const char *s, uint8_t *out, size_t max, size_t *len)
 		out[i] = b;
 	}
 	*len = n / 2;
+	return 0;
+}
+
+static int readmsg(const char *path, uint8_t *out, size_t max, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return -1;
+	*len = fread(out, 1, max, f);
+	if (ferror(f) || !feof(f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
 	return 0;
 }
 
@@ -152,7 +163,7 @@ int main(int argc, char **argv)
 {
 	static uint8_t msg[MAXMSG];
 	unsigned long hwcap = getauxval(AT_HWCAP), cfr;
-	char line[2 * MAXMSG + 512];
+	char line[1024];
 	unsigned int nvec[3] = { 0 }, bad = 0, n = 0;
 	size_t i;
 
@@ -174,19 +185,20 @@ int main(int argc, char **argv)
 	}
 
 	while (fgets(line, sizeof(line), stdin)) {
-		char name[16], hmsg[2 * MAXMSG + 8], hdig[160];
+		char name[16], path[512], hdig[160];
 		uint8_t want[64], got[2][64];
 		size_t len, dlen, nblk, b;
 		const struct alg *a = NULL;
 		uint8_t *data;
 		int k;
 
-		if (sscanf(line, "%15s %16390s %159s", name, hmsg, hdig) != 3)
+		/* openssl dgst -r marks binary input with '*' before the file name */
+		if (sscanf(line, "%15s %159s *%511s", name, hdig, path) != 3)
 			continue;
 		for (i = 0; i < 3; i++)
 			if (strcmp(name, algs[i].name) == 0)
 				a = &algs[i], nvec[i]++;
-		if (!a || unhex(hmsg, msg, sizeof(msg), &len) || unhex(hdig, want, 64, &dlen) ||
+		if (!a || readmsg(path, msg, sizeof(msg), &len) || unhex(hdig, want, 64, &dlen) ||
 		    dlen != a->dsize) {
 			printf("t4_hash_check: bad vector line: %.60s\n", line);
 			return 1;
