@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=6
+want_ver=7
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -34,6 +34,18 @@ EOS
 fi
 
 
+# Source packages (apt-get source): busybox for the sparc64 guest, qemu for the T4 emulator.
+srcsrc=/etc/apt/sources.list.d/hwcrypt-src.sources
+if [ ! -f "$srcsrc" ]; then
+	cat >"$srcsrc" <<'EOS'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-backports sid
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOS
+fi
+
 apt-get update -q
 
 base_pkgs=(
@@ -43,6 +55,8 @@ base_pkgs=(
 	libssl-dev openssl pkg-config gnuplot-nox dkms
 	cryptsetup-bin valgrind
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
+	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	linux-image-amd64 linux-headers-amd64
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
@@ -51,6 +65,8 @@ apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 # POWER guests and user-mode runs (x-vof firmware, power10 model): from backports as well.
 apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-x86 \
 	qemu-system-ppc qemu-user-static
+# sparc64 guests (sun4u, openbios firmware); meson >= 1.5 to build the T4 QEMU from sid's source.
+apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-sparc meson
 
 # Newest 6.12 from bookworm-backports, by exact name so that the 6.1 meta packages stay put.
 v612=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9.]+\+deb12-amd64$' |
