@@ -23,6 +23,7 @@ export HWC_AES_GENERIC HWC_GHASH_GENERIC HWC_SHA1_GENERIC
 # The architecture's expectations (selftests/arch/<arch>/expect.sh): hwc_expected_hash_drivers,
 # hwc_aes_impls (slowest first; ZMM: the module's zmm= value), hwc_aes_tier_has_aead IMPL,
 # hwc_aes_priority_offset, hwc_expected_rsa_drivers.
+# shellcheck source=selftests/arch/x86_64/expect.sh
 . "$HWC_ARCH_DIR/expect.sh"
 
 # Drivers hwcrypt must register on this CPU, from the guest's own CPU features (an oracle

@@ -17,6 +17,7 @@ export HWC_REPO HWC_MODULE HWC_ARCH
 # The architecture's own benign kernel messages (its expect.sh's HWC_ARCH_DMESG_IGNORE).
 HWC_ARCH_DMESG_IGNORE=
 if [ -f "$HWC_ARCH_DIR/expect.sh" ]; then
+	# shellcheck source=selftests/arch/x86_64/expect.sh
 	. "$HWC_ARCH_DIR/expect.sh"
 else
 	fail "arch profile" "no $HWC_ARCH_DIR/expect.sh"
