@@ -100,7 +100,7 @@ if [ ! -f "$tree/build/build.ninja" ]; then
 		exit 1
 	}
 fi
-echo "build-qemu-t4: building qemu $ver sparc64 in $tree/build (first build about 25 min on 2 cores)" >&2
+echo "build-qemu-t4: building qemu $ver sparc64 in $tree/build (first build: qemu-sparc64 took 53 min on 2 heavily shared cores)" >&2
 ninja_build() {
 	nice -n 10 ninja -C "$tree/build" -j2 "$@" >>"$log" 2>&1 || {
 		tail -n 40 "$log" >&2
