@@ -50,7 +50,7 @@ static double run_side(void *arg, unsigned int side, unsigned long iters)
 	unsigned char out[64];
 	struct hwc_md_state st;
 	unsigned long i;
-	double t0 = bench_now();
+	double t0 = bench_cpu_now();
 
 	(void)arg;
 
@@ -72,7 +72,7 @@ static double run_side(void *arg, unsigned int side, unsigned long iters)
 			}
 		}
 	}
-	return bench_now() - t0;
+	return bench_cpu_now() - t0;
 }
 
 struct row {
@@ -213,7 +213,7 @@ int main(int argc, char **argv)
 	if (!mdctx || !rows)
 		return 1;
 
-	bench_intro(&tab, &o, features, "", "", "");
+	bench_intro(&tab, &o, features, "", " of thread CPU time", "");
 	for (i = 0; i < hwc_hash_ninfos; i++) {
 		const struct hwc_hash_info *info = &hwc_hash_infos[i];
 		struct bench_side_time times[MAXIMPL + 1];
