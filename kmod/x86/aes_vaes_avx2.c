@@ -26,6 +26,8 @@ typedef __m256i vec;
 #define vsll64 _mm256_slli_epi64
 #define vsrl64 _mm256_srli_epi64
 #define vswap64(v) _mm256_shuffle_epi32((v), 0x4e)
+#define vbsll _mm256_bslli_epi128
+#define vbsrl _mm256_bsrli_epi128
 #define vprev(a, b) _mm256_permute2x128_si256((a), (b), 0x21)
 #define vlane_index() _mm256_set_epi64x(0, 1, 0, 0)
 #define vfrom_lanes(l) _mm256_set_m128i((l)[1], (l)[0])

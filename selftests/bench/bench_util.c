@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Options, timing, best-of runs and result rows shared by the benchmarks. */
+#include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "cpu.h"
 #include "bench_util.h"
+#include "kasm.h"
 
 void bench_parse(int argc, char **argv, struct bench_opts *o, int keys, const char *usage)
 {
@@ -107,8 +111,21 @@ void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsign
 	printf("%sfeatures %s; best of %u-%u runs of ~%.2f s%s each; %sratio = hwcrypt / OpenSSL\n",
 	       prefix, hwc_host_features_str(features, fbuf, sizeof(fbuf)), o->repeats,
 	       2 * o->repeats, o->target, clock, note);
+	if (t->kcol && t->ktier)
+		printf("%skernel: Linux 7.2 %s asm, gated against OpenSSL; vs_kernel = hwcrypt / kernel\n",
+		       prefix, t->ktier);
+	else if (t->kcol)
+		printf("%skernel: n/a (no bars against the kernel without it)\n", prefix);
 	snprintf(hwc, sizeof(hwc), "hwcrypt %s", t->unit);
 	snprintf(ossl, sizeof(ossl), "openssl %s", t->unit);
+	if (t->kcol) {
+		char kern[32];
+
+		snprintf(kern, sizeof(kern), "kernel %s", t->unit);
+		printf("%-*s %*s  %-*s %13s %13s %7s %13s %9s  %s\n", t->wname, t->name, t->wsize,
+		       t->size, t->wimpl, "impl", hwc, ossl, "ratio", kern, "vs_kernel", "bar");
+		return;
+	}
 	printf("%-*s %*s  %-*s %13s %13s %7s  %s\n", t->wname, t->name, t->wsize, t->size,
 	       t->wimpl, "impl", hwc, ossl, "ratio", "bar");
 }
@@ -132,6 +149,73 @@ void bench_row(struct bench_table *t, const char *name, unsigned long size, cons
 		       t->wimpl, impl, hwc, ossl, ratio, barbuf);
 	}
 	fflush(stdout);
+}
+
+void bench_row_k(struct bench_table *t, const char *name, unsigned long size, const char *impl,
+		 double hwc, double ossl, double kern, double bar, double kbar)
+{
+	double ratio = hwc / ossl, vk = kern > 0 ? hwc / kern : 0;
+	char barbuf[48] = "", kbuf[16] = "n/a", vbuf[16] = "n/a";
+
+	if (kern > 0) {
+		snprintf(kbuf, sizeof(kbuf), "%.1f", kern);
+		snprintf(vbuf, sizeof(vbuf), "%.3f", vk);
+	}
+	if (t->tsv) {
+		printf("%s\t%lu\t%s\t%.1f\t%.1f\t%.3f\t%s\t%s\n", name, size, impl, hwc, ossl, ratio,
+		       kbuf, vbuf);
+		fflush(stdout);
+		return;
+	}
+	if (kbar && kern > 0) {
+		t->nbars++;
+		t->nmiss += vk < kbar;
+		snprintf(barbuf, sizeof(barbuf), ">=%.2f kernel %s", kbar, vk < kbar ? "MISS" : "ok");
+	} else if (bar) {
+		t->nbars++;
+		t->nmiss += ratio < bar;
+		snprintf(barbuf, sizeof(barbuf), ">=%.2f openssl %s", bar, ratio < bar ? "MISS" : "ok");
+	}
+	printf("%-*s %*lu  %-*s %13.1f %13.1f %7.3f %13s %9s  %s\n", t->wname, name, t->wsize, size,
+	       t->wimpl, impl, hwc, ossl, ratio, kbuf, vbuf, barbuf);
+	fflush(stdout);
+}
+
+const struct kasm_api *bench_kasm(unsigned int features, const char **why)
+{
+	const struct kasm_api *(*get)(unsigned int);
+	const struct kasm_api *api;
+	char path[PATH_MAX + 32];
+	const char *env = getenv("HWC_KASM");
+	ssize_t n;
+	char *slash;
+	void *h;
+
+	if (env && *env) {
+		snprintf(path, sizeof(path), "%s", env);
+	} else {
+		n = readlink("/proc/self/exe", path, PATH_MAX);
+		if (n <= 0) {
+			*why = "no /proc/self/exe";
+			return NULL;
+		}
+		path[n] = 0;
+		slash = strrchr(path, '/');
+		snprintf(slash ? slash + 1 : path, sizeof(path) - (size_t)(slash ? slash + 1 - path : 0),
+			 "kernel/libkasm.so");
+	}
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		*why = "no build/kernel/libkasm.so (linux-source-7.2 absent)";
+		return NULL;
+	}
+	get = (const struct kasm_api *(*)(unsigned int))dlsym(h, "kasm_get");
+	api = get ? get(features) : NULL;
+	if (!api || api->abi != KASM_ABI) {
+		*why = "libkasm.so of another ABI";
+		return NULL;
+	}
+	return api;
 }
 
 void bench_bars_summary(const struct bench_table *t, const char *prefix)

@@ -52,6 +52,9 @@ struct bench_table {
 	int tsv;
 	const char *name, *size, *unit;	/* column titles: "alg", "bytes", "MB/s" */
 	int wname, wsize, wimpl;
+	/* Nonzero: rows carry Linux 7.2's figure (kernel_MBps, vs_kernel), -1 where it has none. */
+	int kcol;
+	const char *ktier;	/* for the intro line: the kernel driver measured, NULL: n/a */
 	unsigned int nbars, nmiss;
 };
 
@@ -64,7 +67,20 @@ void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsign
 /* One row; @bar nonzero: the ratio hwcrypt / OpenSSL must reach it. */
 void bench_row(struct bench_table *t, const char *name, unsigned long size, const char *impl,
 	       double hwc, double ossl, double bar);
+/*
+ * A row of a table with the kernel column (t->kcol): @kern MB/s of Linux 7.2's asm, <= 0 for
+ * none; @kbar nonzero: hwcrypt / kernel must reach it; else @bar as in bench_row().
+ */
+void bench_row_k(struct bench_table *t, const char *name, unsigned long size, const char *impl,
+		 double hwc, double ossl, double kern, double bar, double kbar);
 /* "@prefix acceptance bars: M of N met" after a table that had bars. */
 void bench_bars_summary(const struct bench_table *t, const char *prefix);
+
+struct kasm_api;
+/*
+ * Linux 7.2's assembly for the third column (kasm.h): build/kernel/libkasm.so beside the
+ * binary (or $HWC_KASM), with tiers chosen for @features; NULL and a reason in @why if absent.
+ */
+const struct kasm_api *bench_kasm(unsigned int features, const char **why);
 
 #endif

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Empty: kshim.h (force-included) defines what the kernel's <linux/linkage.h> would. */
