@@ -35,6 +35,6 @@ if grep -E '(warning|error):' "$log" | grep -v 'undefined!'; then
 	echo "build-7.2: compiler warnings against $ver" >&2
 	exit 1
 fi
-grep -q COMPAT_HAVE_SHASH_BLOCK_ONLY "$out/kmod/.glue_shash.o.cmd" ||
+grep -q COMPAT_HAVE_SHASH_BLOCK_ONLY "$out/kmod/.glue_sha.o.cmd" ||
 	{ echo "build-7.2: compat probe missed CRYPTO_AHASH_ALG_BLOCK_ONLY" >&2; exit 1; }
 echo "build-7.2: hwcrypt.ko builds against Linux $ver with W=1 and no compiler warnings"

@@ -1,26 +1,52 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# hwcrypt registers exactly the drivers this CPU supports, each self-tested by the kernel, as
-# the kernel's default, listed under /sys/module/hwcrypt; disable= and priority= are honoured.
+# hwcrypt registers exactly the drivers this CPU supports, each self-tested by the kernel, and
+# lists them with their statistics under /sys/module/hwcrypt/drivers. priority=auto places each
+# algorithm above or below the driver it would displace: forced both ways (timing under TCG
+# means nothing), and once measured, where only consistency is checked. priority=N, disable=
+# and zmm= are honoured.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
 
+D=/sys/module/hwcrypt/drivers
 expected=$(hwc_expected_drivers | tr ' ' '\n' | sed '/^$/d' | sort)
 info "expected drivers: $(echo $expected)"
+# "DRIVER CRA_NAME" per expected driver, slowest tier first; the algorithms, once each.
+pairs=
+algs=
 
-check_cmd "insmod" hwc_load_clean
+# The fastest of hwcrypt's drivers for ALG (the last one hwc_expected_drivers names).
+hwc_fastest() {
+	echo "$pairs" | awk -v a="$1" '$2 == a { f = $1 } END { print f }'
+}
+
+stat_of() {
+	cat "$D/$1/$2" 2>/dev/null
+}
+
+check_cmd "insmod (priority=auto, auto_force=win)" hwc_load_clean
 check_eq "registered drivers match the CPU" "$(echo $expected)" "$(echo $(hwc_proc_drivers))"
-check_eq "/sys/module/hwcrypt/parameters/drivers" "$(echo $expected)" \
-	"$(tr ' ' '\n' </sys/module/hwcrypt/parameters/drivers | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/ $//')"
+check_eq "$D lists them" "$(echo $expected)" "$(echo $(ls "$D" 2>/dev/null | sort))"
+[ ! -e /sys/module/hwcrypt/parameters/drivers ] && [ ! -e /sys/module/hwcrypt/parameters/rsa_ops ] &&
+	pass "no statistics among the module parameters" ||
+	fail "no statistics among the module parameters" "$(ls /sys/module/hwcrypt/parameters)"
+check_eq "priority parameter reads auto" auto "$(cat /sys/module/hwcrypt/parameters/priority)"
 
-# Where a CPU has several tiers of one algorithm the kernel picks the fastest: the last one
-# hwc_expected_drivers names (slowest tier first).
 pairs=$(for d in $(hwc_expected_drivers); do echo "$d $(hwc_driver_alg "$d")"; done)
+algs=$(echo "$pairs" | awk 'NF == 2 { print $2 }' | sort -u)
+# Where a CPU has several tiers of one algorithm the kernel picks the fastest.
 for drv in $expected; do
 	check_eq "$drv selftest" passed "$(crypto_field "$drv" selftest)"
 	alg=$(hwc_driver_alg "$drv")
-	fastest=$(echo "$pairs" | awk -v a="$alg" '$2 == a { f = $1 } END { print f }')
+	fastest=$(hwc_fastest "$alg")
+	check_eq "$drv: $D/$drv/cra_name" "$alg" "$(stat_of "$drv" cra_name)"
+	check_eq "$drv: $D/$drv/priority" "$(crypto_field "$drv" priority)" "$(stat_of "$drv" priority)"
+	pl=$(stat_of "$drv" placement)
+	case $pl in
+	"above "*": auto_force=win") pass "$drv: placement '$pl'" ;;
+	*) fail "$drv: placement" "'$pl', want 'above <peer>: auto_force=win'" ;;
+	esac
 	if [ "$drv" = "$fastest" ]; then
 		check_eq "$drv is the kernel's choice for $alg" "$drv" "$(hwc_kernel_choice "$alg")"
 	else
@@ -33,6 +59,15 @@ for drv in $expected; do
 	[ "${prio:-0}" -ge 500 ] && pass "$drv priority $prio >= 500" || fail "$drv priority" "$prio"
 done
 
+# AF_ALG binds sha256 by name: one kcapi-dgst is one request of ours, of exactly its bytes.
+sha=$(hwc_fastest sha256)
+if [ -n "$sha" ]; then
+	r0=$(stat_of "$sha" requests) b0=$(stat_of "$sha" bytes)
+	head -c 1000 /dev/zero | kcapi-dgst -c sha256 --hex >/dev/null
+	check_eq "won: kcapi-dgst sha256: $sha requests +1" $((r0 + 1)) "$(stat_of "$sha" requests)"
+	check_eq "won: kcapi-dgst sha256: $sha bytes +1000" $((b0 + 1000)) "$(stat_of "$sha" bytes)"
+fi
+
 if [ -z "$expected" ]; then
 	# A CPU without the instructions: loaded, nothing registered, one line saying so.
 	check_cmd "module loaded with nothing registered" module_loaded
@@ -41,8 +76,70 @@ if [ -z "$expected" ]; then
 	else
 		fail "dmesg says nothing was registered" "no such line"
 	fi
+	check_eq "$D is empty" "" "$(ls "$D" 2>/dev/null)"
 fi
 check_cmd "rmmod" hwc_rmmod
+
+# Every race lost: each algorithm just below the driver it would have displaced, which the
+# kernel (and AF_ALG) then keeps using.
+if [ -n "$expected" ]; then
+	check_cmd "insmod auto_force=lose" hwc_insmod auto_force=lose
+	for alg in $algs; do
+		drv=$(hwc_fastest "$alg")
+		pl=$(stat_of "$drv" placement)
+		peer=${pl#below }
+		peer=${peer%%:*}
+		case $pl in
+		"below "*": auto_force=lose") pass "$drv: placement '$pl'" ;;
+		*) fail "$drv: placement" "'$pl', want 'below <peer>: auto_force=lose'" ;;
+		esac
+		check_eq "lost: $alg stays with $peer" "$peer" "$(hwc_kernel_choice "$alg")"
+		p_peer=$(crypto_field "$peer" priority) p_drv=$(stat_of "$drv" priority)
+		[ "${p_drv:-0}" -lt "${p_peer:-0}" ] && pass "$drv ($p_drv) below $peer ($p_peer)" ||
+			fail "$drv below $peer" "priorities $p_drv, $p_peer"
+	done
+	if [ -n "$sha" ]; then
+		head -c 1000 /dev/zero | kcapi-dgst -c sha256 --hex >/dev/null
+		check_eq "lost: kcapi-dgst sha256 not served by $sha" 0 "$(stat_of "$sha" requests)"
+	fi
+	hwc_rmmod
+
+	# Measured (no forcing): one dmesg line per raced algorithm, the placement it states, and
+	# the kernel's choice to match. Which way each goes under TCG is noise, not a result.
+	check_cmd "insmod auto_force= (measured)" hwc_insmod auto_force=
+	for alg in $algs; do
+		drv=$(hwc_fastest "$alg")
+		pl=$(stat_of "$drv" placement)
+		if [ "$alg" = rsa ]; then
+			case $pl in
+			"above "*": not raced"*) pass "$drv: placement '$pl'" ;;
+			*) fail "$drv: placement" "'$pl'" ;;
+			esac
+			continue
+		fi
+		line=$(dmesg | grep -F "hwcrypt: $alg: " | tail -n 1)
+		info "$line"
+		case $line in
+		*" $drv "*" MB/s vs "*" MB/s at 16 KiB, "*" MB/s at 256 B: above" | \
+		*" $drv "*" MB/s vs "*" MB/s at 16 KiB, "*" MB/s at 256 B: below")
+			pass "$alg: dmesg line with both sides' figures" ;;
+		*) fail "$alg: dmesg line" "'$line'" ;;
+		esac
+		how=${line##*: }
+		case $pl in
+		"$how "*" MB/s at 256 B") pass "$drv: placement says $how, with figures" ;;
+		*) fail "$drv: placement" "'$pl', dmesg said $how" ;;
+		esac
+		if [ "$how" = above ]; then
+			check_eq "measured above: $alg served by $drv" "$drv" "$(hwc_kernel_choice "$alg")"
+		else
+			peer=${pl#below }
+			check_eq "measured below: $alg served by ${peer%%:*}" "${peer%%:*}" \
+				"$(hwc_kernel_choice "$alg")"
+		fi
+	done
+	hwc_rmmod
+fi
 
 # disable= by implementation name and by driver name.
 if [ -n "$expected" ]; then
@@ -57,16 +154,21 @@ if [ -n "$expected" ]; then
 	check_eq "disable=$first removes only it" \
 		"$(echo $expected | tr ' ' '\n' | grep -vx -- "$first" | tr '\n' ' ' | sed 's/ $//')" \
 		"$(echo $(hwc_proc_drivers))"
+	check_eq "disable=$first: not in $D" "" "$(ls "$D" | grep -x -- "$first")"
 	hwc_rmmod
 	check_cmd "insmod priority=123" hwc_insmod priority=123
-	# AES drivers sit HWC_AES_PRIORITY_OFFSET above priority= (kmod/glue_aes.h).
+	# AES drivers sit HWC_AES_PRIORITY_OFFSET above priority= (kmod/registry.c).
 	case $first in
 	*-aes-hwcrypt-*) want_prio=$((123 + $(hwc_aes_priority_offset))) ;;
 	*) want_prio=123 ;;
 	esac
 	check_eq "priority=123 applied to $first" $want_prio "$(crypto_field "$first" priority)"
+	check_eq "priority=123: $first placement" "fixed: priority=123" "$(stat_of "$first" placement)"
 	hwc_rmmod
 fi
+check_fails "insmod auto_force=maybe is refused" hwc_insmod auto_force=maybe
+check_fails "insmod priority=high is refused" hwc_insmod priority=high
+module_loaded && hwc_rmmod
 
 # zmm=off: no AVX-512 tier, everything else as before (on a CPU without AVX-512, the same set).
 # Not where every load runs the full self-tests: one more load costs minutes there.

@@ -100,8 +100,10 @@ module_loaded() {
 }
 
 # hwc_insmod [PARAM=VALUE...]: load $HWC_MODULE with parameters; output goes to stderr.
+# priority=auto's races are forced won (timing under TCG means nothing) unless the caller
+# passes its own auto_force= (the later value wins).
 hwc_insmod() {
-	insmod "$HWC_MODULE" "$@"
+	insmod "$HWC_MODULE" auto_force=win "$@"
 }
 
 hwc_rmmod() {

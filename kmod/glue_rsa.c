@@ -1,22 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* akcipher "rsa" on the constant-time bignum core: one driver, the best tier of this CPU. */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
+/* akcipher "rsa" on the constant-time bignum core: the registry registers this CPU's best tier. */
 #include <linux/kernel.h>
-#include <linux/module.h>
-#include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/random.h>
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
-#include <linux/atomic.h>
 #include <linux/fips.h>
 #include <crypto/internal/akcipher.h>
 #include <crypto/internal/rsa.h>
 #include "hwc_rsa.h"
-#include "hwc_arch.h"
-#include "hwcrypt.h"
+#include "hwc_glue.h"
 
 /*
  * Kernel differences: none reach this file. 6.1's akcipher_alg still has sign/verify, but its
@@ -32,25 +26,10 @@ struct hwc_rsa_ctx {
 	struct hwc_rsa_key *key;
 };
 
-static const struct hwc_bn_impl *hwc_rsa_bn;
-static bool hwc_rsa_registered;
-static struct akcipher_alg hwc_rsa_alg;
-
-/* Operations served, readable as /sys/module/hwcrypt/parameters/rsa_ops: proof of use in tests. */
-static atomic64_t hwc_rsa_nprivate = ATOMIC64_INIT(0), hwc_rsa_npublic = ATOMIC64_INIT(0);
-
-static int hwc_rsa_ops_get(char *buf, const struct kernel_param *kp)
+static const struct hwc_drv *hwc_rsa_drv(struct crypto_akcipher *tfm)
 {
-	return scnprintf(buf, PAGE_SIZE, "private %lld public %lld\n",
-			 (long long)atomic64_read(&hwc_rsa_nprivate),
-			 (long long)atomic64_read(&hwc_rsa_npublic));
+	return container_of(crypto_akcipher_alg(tfm), struct hwc_drv, alg.akcipher);
 }
-
-static const struct kernel_param_ops hwc_rsa_ops_ops = {
-	.get = hwc_rsa_ops_get,
-};
-module_param_cb(rsa_ops, &hwc_rsa_ops_ops, NULL, 0444);
-MODULE_PARM_DESC(rsa_ops, "RSA private and public operations served since load (read-only)");
 
 static void hwc_rsa_free_key(struct hwc_rsa_ctx *ctx)
 {
@@ -117,7 +96,7 @@ static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, uns
 		err = -ENOMEM;
 		goto out;
 	}
-	err = hwc_rsa_set_key(key, hwc_rsa_bn, &hraw, priv, ws);
+	err = hwc_rsa_set_key(key, hwc_rsa_drv(tfm)->tier.ops, &hraw, priv, ws);
 	if (!err && !hwc_rsa_size_ok(key->bytes))
 		err = -EINVAL;
 	if (!err) {
@@ -173,7 +152,8 @@ static void hwc_rsa_simd_end(void *arg)
 
 static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 {
-	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(crypto_akcipher_reqtfm(req));
+	struct crypto_akcipher *tfm = crypto_akcipher_reqtfm(req);
+	struct hwc_rsa_ctx *ctx = akcipher_tfm_ctx(tfm);
 	const struct hwc_rsa_key *key = ctx->key;
 	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	struct hwc_rsa_yield yield = { may_sleep ? hwc_rsa_yield : NULL, NULL, hwc_rsa_simd_usable,
@@ -222,7 +202,7 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 		goto out;
 	}
 	req->dst_len = bytes;
-	atomic64_inc(priv ? &hwc_rsa_nprivate : &hwc_rsa_npublic);
+	hwc_count(hwc_rsa_drv(tfm), 1, srclen);
 out:
 	memzero_explicit(buf, total);
 	kvfree(buf);
@@ -244,46 +224,35 @@ static void hwc_rsa_exit_tfm(struct crypto_akcipher *tfm)
 	hwc_rsa_free_key(akcipher_tfm_ctx(tfm));
 }
 
-int hwc_akcipher_register_all(void)
+static void hwc_rsa_fill(struct hwc_drv *drv)
 {
-	struct akcipher_alg *alg = &hwc_rsa_alg;
-	unsigned int i;
-	int err;
+	struct akcipher_alg *alg = &drv->alg.akcipher;
 
-	/*
-	 * The fastest tier this CPU has; the portable one when it has none, because unlike the
-	 * kernel's rsa-generic it is constant-time. Faster tiers rank higher, as for hashes.
-	 */
-	hwc_rsa_bn = hwc_bn_best_impl(hwc_cpu_features);
-	for (i = 0; i < hwc_bn_nimpls && &hwc_bn_impls[i] != hwc_rsa_bn; i++)
-		;
-	memset(alg, 0, sizeof(*alg));
 	alg->encrypt = hwc_rsa_encrypt;
 	alg->decrypt = hwc_rsa_decrypt;
 	alg->set_pub_key = hwc_rsa_set_pub_key;
 	alg->set_priv_key = hwc_rsa_set_priv_key;
 	alg->max_size = hwc_rsa_max_size;
 	alg->exit = hwc_rsa_exit_tfm;
-	strscpy(alg->base.cra_name, "rsa", CRYPTO_MAX_ALG_NAME);
-	snprintf(alg->base.cra_driver_name, CRYPTO_MAX_ALG_NAME, "rsa-hwcrypt-%s", hwc_rsa_bn->impl);
-	alg->base.cra_priority = hwc_priority + i;
-	alg->base.cra_module = THIS_MODULE;
 	alg->base.cra_ctxsize = sizeof(struct hwc_rsa_ctx);
-	if (hwc_disabled(alg->base.cra_driver_name, hwc_rsa_bn->impl))
-		return 0;
-	err = crypto_register_akcipher(alg);
-	if (err) {
-		pr_err("registering %s failed: %d\n", alg->base.cra_driver_name, err);
-		return err;
-	}
-	hwc_rsa_registered = true;
-	hwc_note_registered(&alg->base);
-	return 0;
 }
 
-void hwc_akcipher_unregister_all(void)
+/*
+ * Every tier of the Montgomery table, portable C included: unlike the kernel's rsa-generic it
+ * is constant-time. Which one registers is the RSA class rule's (registry.c).
+ */
+static bool hwc_rsa_tier(const struct hwc_alg *alg, unsigned int i, struct hwc_tier *t)
 {
-	if (hwc_rsa_registered)
-		crypto_unregister_akcipher(&hwc_rsa_alg);
-	hwc_rsa_registered = false;
+	if (i >= hwc_bn_nimpls)
+		return false;
+	*t = (struct hwc_tier){ hwc_bn_impls[i].impl, hwc_bn_impls[i].features, &hwc_bn_impls[i] };
+	return true;
 }
+
+const struct hwc_alg hwc_rsa_algs[] = {
+	{
+		.cra_name = "rsa", .driver = "rsa", .type = HWC_AKCIPHER,
+		.class = HWC_CLASS_RSA, .tier = hwc_rsa_tier, .fill = hwc_rsa_fill,
+	},
+};
+const unsigned int hwc_rsa_nalgs = ARRAY_SIZE(hwc_rsa_algs);

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AES on this arch's AES tiers: skcipher ecb, cbc, ctr, xts, cts(cbc); aead gcm and
+ * rfc4106(gcm) (IPsec ESP). A mode is one row of hwc_aes_algs: names, sizes, and its request
+ * function on top of the shared walk (skcipher) or text loop (aead) below.
+ */
+#include <linux/kernel.h>
+#include <linux/scatterlist.h>
+#include <linux/string.h>
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/xts.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include "hwc_aes.h"
+#include "hwc_glue.h"
+
+/*
+ * Bytes per SIMD section. kernel_fpu_begin() holds off preemption and softirqs; a walk step is
+ * at most a page already, this also bounds linear buffers handed over whole.
+ */
+#define HWC_AES_SIMD_MAX	4096
+
+#define HWC_GCM_IV		12
+#define HWC_RFC4106_IV		8
+#define HWC_RFC4106_SALT	4
+/* AAD bytes copied out of the scatterlist per GHASH call. */
+#define HWC_AAD_CHUNK		256
+
+/*
+ * The tier to run now: @impl inside a SIMD section, or the portable core where SIMD is not
+ * usable. Both read the same key layout, so the choice can change between any two calls of a
+ * request.
+ */
+static const struct hwc_aes_impl *hwc_aes_enter(const struct hwc_aes_impl *impl)
+{
+	return hwc_simd_enter() ? impl : &hwc_aes_generic;
+}
+
+static void hwc_aes_leave(const struct hwc_aes_impl *run)
+{
+	hwc_simd_leave(run != &hwc_aes_generic);
+}
+
+/* ---- skcipher ---- */
+
+/* tfm context: k2 is the XTS tweak key. */
+struct hwc_skcipher_ctx {
+	struct hwc_aes_key k1, k2;
+};
+
+/*
+ * One piece of a message on tier @run: whole blocks, except a final partial block in modes
+ * whose blocksize is 1. @chain: IV, counter or encrypted tweak, updated for the next piece.
+ */
+typedef void hwc_aes_piece_fn(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			      bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain);
+
+/* An skcipher mode: how a request is framed, and the piece function its walk runs. */
+struct hwc_skcipher_mode {
+	hwc_aes_piece_fn *piece;
+	int (*crypt)(const struct hwc_drv *drv, struct skcipher_request *req, bool enc);
+	unsigned int keys;	/* AES keys in the key: 2 for XTS */
+	unsigned int ivsize;
+	unsigned int blocksize;	/* cra_blocksize: 1 for stream modes */
+	bool subreq;		/* the request context holds a subrequest (head and tail modes) */
+};
+
+static const struct hwc_skcipher_mode *hwc_skcipher_mode(const struct hwc_drv *drv)
+{
+	return drv->desc->data;
+}
+
+static const struct hwc_drv *hwc_skcipher_drv(struct crypto_skcipher *tfm)
+{
+	return container_of(crypto_skcipher_alg(tfm), struct hwc_drv, alg.skcipher);
+}
+
+/* A run of whole SIMD sections of at most HWC_AES_SIMD_MAX bytes, cut on block boundaries. */
+static void hwc_skcipher_run(const struct hwc_drv *drv, const struct hwc_skcipher_ctx *ctx,
+			     bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+{
+	hwc_aes_piece_fn *piece = hwc_skcipher_mode(drv)->piece;
+
+	while (len) {
+		unsigned int n = min_t(unsigned int, len, HWC_AES_SIMD_MAX);
+		const struct hwc_aes_impl *run;
+
+		if (n < len)
+			n &= ~(AES_BLOCK_SIZE - 1);
+		run = hwc_aes_enter(drv->tier.ops);
+		piece(run, ctx, enc, dst, src, n, chain);
+		hwc_aes_leave(run);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
+/*
+ * Walks @req through the mode's piece function. @chain is the IV (the walk's copy, written
+ * back to req->iv by the walk) when NULL, else the mode's own chaining value. Every step but
+ * the last is cut to whole blocks; the walk hands the remainder back in the next step.
+ */
+static int hwc_skcipher_walk(const struct hwc_drv *drv, struct skcipher_request *req, bool enc,
+			     u8 *chain)
+{
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	bool stream = hwc_skcipher_mode(drv)->blocksize == 1;
+	struct skcipher_walk walk;
+	unsigned int nbytes;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	while ((nbytes = walk.nbytes) != 0) {
+		if (nbytes < walk.total || !stream)
+			nbytes &= ~(AES_BLOCK_SIZE - 1);
+		hwc_skcipher_run(drv, ctx, enc, walk.dst.virt.addr, walk.src.virt.addr, nbytes,
+				 chain ? chain : walk.iv);
+		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
+	}
+	return err;
+}
+
+/*
+ * Modes that end on a block and a partial one processed together (XTS, CTS), wherever the
+ * scatterlists cut them: the first @head bytes go through a subrequest walk (in the request
+ * context, so no allocation), the rest (17..32 bytes) through @tail on a stack buffer.
+ */
+static int hwc_skcipher_head_tail(const struct hwc_drv *drv, struct skcipher_request *req,
+				  bool enc, u8 *chain, unsigned int head,
+				  void (*tail)(const struct hwc_aes_impl *run,
+					       const struct hwc_skcipher_ctx *ctx, bool enc,
+					       u8 *buf, unsigned int len, u8 *chain, u8 *iv))
+{
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	struct skcipher_request *subreq = skcipher_request_ctx(req);
+	unsigned int len = req->cryptlen - head;
+	const struct hwc_aes_impl *run;
+	u8 buf[2 * AES_BLOCK_SIZE];
+	int err;
+
+	if (head) {
+		skcipher_request_set_tfm(subreq, crypto_skcipher_reqtfm(req));
+		skcipher_request_set_callback(subreq, req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP,
+					      NULL, NULL);
+		skcipher_request_set_crypt(subreq, req->src, req->dst, head, req->iv);
+		err = hwc_skcipher_walk(drv, subreq, enc, chain);
+		if (err)
+			return err;
+	}
+	scatterwalk_map_and_copy(buf, req->src, head, len, 0);
+	run = hwc_aes_enter(drv->tier.ops);
+	tail(run, ctx, enc, buf, len, chain, req->iv);
+	hwc_aes_leave(run);
+	scatterwalk_map_and_copy(buf, req->dst, head, len, 1);
+	memzero_explicit(buf, sizeof(buf));
+	return 0;
+}
+
+static void hwc_ecb_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+{
+	(enc ? run->ecb_enc : run->ecb_dec)(&ctx->k1, dst, src, len / AES_BLOCK_SIZE);
+}
+
+static void hwc_cbc_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+{
+	(enc ? run->cbc_enc : run->cbc_dec)(&ctx->k1, dst, src, len / AES_BLOCK_SIZE, chain);
+}
+
+static void hwc_ctr_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+{
+	run->ctr(&ctx->k1, dst, src, len, chain);
+}
+
+static void hwc_xts_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+{
+	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, dst, src, len, chain);
+}
+
+/* ecb, cbc: whole blocks only. */
+static int hwc_blocks_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+{
+	if (req->cryptlen % AES_BLOCK_SIZE)
+		return -EINVAL;
+	return hwc_skcipher_walk(drv, req, enc, NULL);
+}
+
+static int hwc_ctr_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+{
+	return hwc_skcipher_walk(drv, req, enc, NULL);
+}
+
+static void hwc_xts_tail(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			 bool enc, u8 *buf, unsigned int len, u8 *chain, u8 *iv)
+{
+	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, buf, buf, len, chain);
+}
+
+static int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+{
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	unsigned int len = req->cryptlen;
+	const struct hwc_aes_impl *run;
+	u8 tweak[AES_BLOCK_SIZE];
+	int err;
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	/* T = E_K2(IV), chained through the whole request; req->iv stays as it was. */
+	run = hwc_aes_enter(drv->tier.ops);
+	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
+	hwc_aes_leave(run);
+	if (len % AES_BLOCK_SIZE)
+		err = hwc_skcipher_head_tail(drv, req, enc, tweak,
+					     (len / AES_BLOCK_SIZE - 1) * AES_BLOCK_SIZE,
+					     hwc_xts_tail);
+	else
+		err = hwc_skcipher_walk(drv, req, enc, tweak);
+	memzero_explicit(tweak, sizeof(tweak));
+	return err;
+}
+
+static void hwc_cts_tail(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			 bool enc, u8 *buf, unsigned int len, u8 *chain, u8 *iv)
+{
+	(enc ? hwc_cts_enc_tail : hwc_cts_dec_tail)(run, &ctx->k1, buf, buf, len, iv);
+}
+
+/* cts(cbc(aes)): the head through CBC, chained through the walk's IV (req->iv at its end). */
+static int hwc_cts_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+{
+	unsigned int len = req->cryptlen;
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	if (len == AES_BLOCK_SIZE)
+		return hwc_skcipher_walk(drv, req, enc, NULL);
+	return hwc_skcipher_head_tail(drv, req, enc, NULL,
+				      (len - 1) / AES_BLOCK_SIZE * AES_BLOCK_SIZE - AES_BLOCK_SIZE,
+				      hwc_cts_tail);
+}
+
+static int hwc_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
+{
+	struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	int err;
+
+	if (hwc_skcipher_mode(hwc_skcipher_drv(tfm))->keys == 1)
+		return hwc_aes_expand_key(&ctx->k1, key, keylen) ? -EINVAL : 0;
+	err = xts_verify_key(tfm, key, keylen);
+	if (err)
+		return err;
+	if (hwc_aes_expand_key(&ctx->k1, key, keylen / 2) ||
+	    hwc_aes_expand_key(&ctx->k2, key + keylen / 2, keylen / 2))
+		return -EINVAL;
+	return 0;
+}
+
+static int hwc_skcipher_crypt(struct skcipher_request *req, bool enc)
+{
+	const struct hwc_drv *drv = hwc_skcipher_drv(crypto_skcipher_reqtfm(req));
+	int err = hwc_skcipher_mode(drv)->crypt(drv, req, enc);
+
+	if (!err)
+		hwc_count(drv, 1, req->cryptlen);
+	return err;
+}
+
+static int hwc_skcipher_encrypt(struct skcipher_request *req)
+{
+	return hwc_skcipher_crypt(req, true);
+}
+
+static int hwc_skcipher_decrypt(struct skcipher_request *req)
+{
+	return hwc_skcipher_crypt(req, false);
+}
+
+static int hwc_skcipher_init_tfm(struct crypto_skcipher *tfm)
+{
+	if (hwc_skcipher_mode(hwc_skcipher_drv(tfm))->subreq)
+		crypto_skcipher_set_reqsize(tfm, sizeof(struct skcipher_request));
+	return 0;
+}
+
+static void hwc_skcipher_exit_tfm(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(crypto_skcipher_ctx(tfm), sizeof(struct hwc_skcipher_ctx));
+}
+
+static void hwc_skcipher_fill(struct hwc_drv *drv)
+{
+	const struct hwc_skcipher_mode *mode = hwc_skcipher_mode(drv);
+	struct skcipher_alg *alg = &drv->alg.skcipher;
+
+	alg->setkey = hwc_skcipher_setkey;
+	alg->encrypt = hwc_skcipher_encrypt;
+	alg->decrypt = hwc_skcipher_decrypt;
+	alg->init = hwc_skcipher_init_tfm;
+	alg->exit = hwc_skcipher_exit_tfm;
+	alg->min_keysize = mode->keys * AES_MIN_KEY_SIZE;
+	alg->max_keysize = mode->keys * AES_MAX_KEY_SIZE;
+	alg->ivsize = mode->ivsize;
+	alg->chunksize = AES_BLOCK_SIZE;
+	alg->base.cra_blocksize = mode->blocksize;
+	alg->base.cra_ctxsize = sizeof(struct hwc_skcipher_ctx);
+}
+
+/* ---- aead ---- */
+
+struct hwc_aead_ctx {
+	struct hwc_gcm_key key;
+	u8 salt[HWC_RFC4106_SALT];
+};
+
+/* An aead mode: its key and tag rules and how a request is framed. */
+struct hwc_aead_mode {
+	int (*setkey)(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen);
+	int (*setauthsize)(unsigned int authsize);
+	int (*crypt)(const struct hwc_drv *drv, struct aead_request *req, bool enc);
+	unsigned int ivsize;
+};
+
+static const struct hwc_aead_mode *hwc_aead_mode(const struct hwc_drv *drv)
+{
+	return drv->desc->data;
+}
+
+static const struct hwc_drv *hwc_aead_drv(struct crypto_aead *tfm)
+{
+	return container_of(crypto_aead_alg(tfm), struct hwc_drv, alg.aead);
+}
+
+static int hwc_gcm_mode_setkey(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen)
+{
+	return hwc_gcm_setkey(&ctx->key, key, keylen) ? -EINVAL : 0;
+}
+
+/* The last 4 key bytes are the salt, the implicit part of the nonce. */
+static int hwc_rfc4106_setkey(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen)
+{
+	if (keylen < HWC_RFC4106_SALT)
+		return -EINVAL;
+	keylen -= HWC_RFC4106_SALT;
+	memcpy(ctx->salt, key + keylen, HWC_RFC4106_SALT);
+	return hwc_gcm_mode_setkey(ctx, key, keylen);
+}
+
+/* SP 800-38D 5.2.1.2: 128, 120, 112, 104, 96 bits, and 64 or 32 for some uses */
+static int hwc_gcm_setauthsize(unsigned int authsize)
+{
+	return authsize == 4 || authsize == 8 || (authsize >= 12 && authsize <= 16) ? 0 : -EINVAL;
+}
+
+/* RFC 4106 section 3: 8, 12 or 16 octets */
+static int hwc_rfc4106_setauthsize(unsigned int authsize)
+{
+	return authsize == 8 || authsize == 12 || authsize == 16 ? 0 : -EINVAL;
+}
+
+/*
+ * GCM with the 96-bit @iv over @aadlen bytes of AAD at the start of req->src and the text
+ * after req->assoclen bytes. Decryption runs the fused CTR+GHASH pass straight into dst, then
+ * compares tags in constant time; on a mismatch the plaintext written is zeroed before -EBADMSG
+ * is returned, so no unauthenticated plaintext is ever left in dst. (One pass instead of a
+ * GHASH pass followed by a CTR pass: IPsec decrypts at the speed of encryption.)
+ */
+static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool enc,
+		       const u8 iv[HWC_GCM_IV], unsigned int aadlen)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct hwc_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int textlen = req->cryptlen, off, nbytes;
+	const struct hwc_aes_impl *impl = drv->tier.ops, *run;
+	struct hwc_gcm_ctx gc;
+	struct skcipher_walk walk;
+	u8 tag[16], want[16];
+	u8 buf[HWC_AAD_CHUNK];
+	bool tagged = false;
+	int err;
+
+	if (!enc) {
+		if (textlen < authsize)
+			return -EINVAL;
+		textlen -= authsize;
+	}
+
+	hwc_gcm_start(impl, &ctx->key, &gc, iv);
+	for (off = 0; off < aadlen; off += nbytes) {
+		nbytes = min_t(unsigned int, aadlen - off, sizeof(buf));
+		scatterwalk_map_and_copy(buf, req->src, off, nbytes, 0);
+		run = hwc_aes_enter(impl);
+		hwc_gcm_aad(run, &ctx->key, &gc, buf, nbytes);
+		hwc_aes_leave(run);
+	}
+
+	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
+		    skcipher_walk_aead_decrypt(&walk, req, false);
+	while ((nbytes = walk.nbytes) != 0) {
+		const u8 *src = walk.src.virt.addr;
+		u8 *dst = walk.dst.virt.addr;
+		bool last = nbytes == walk.total;
+
+		if (!last)
+			nbytes &= ~(AES_BLOCK_SIZE - 1);
+		for (off = 0; off < nbytes; ) {
+			unsigned int n = min_t(unsigned int, nbytes - off, HWC_AES_SIMD_MAX);
+
+			run = hwc_aes_enter(impl);
+			/* The message's last piece and the tag in one call (one reduction fewer). */
+			if (last && off + n == nbytes) {
+				(enc ? hwc_gcm_encrypt_final : hwc_gcm_decrypt_final)
+					(run, &ctx->key, &gc, dst + off, src + off, n, tag);
+				tagged = true;
+			} else {
+				(enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(run, &ctx->key, &gc,
+									  dst + off, src + off, n);
+			}
+			hwc_aes_leave(run);
+			off += n;
+		}
+		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
+	}
+	if (err)
+		goto out;
+
+	if (!tagged) {
+		run = hwc_aes_enter(impl);
+		hwc_gcm_final(run, &ctx->key, &gc, tag);
+		hwc_aes_leave(run);
+	}
+	if (enc) {
+		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + textlen, authsize, 1);
+	} else {
+		scatterwalk_map_and_copy(want, req->src, req->assoclen + textlen, authsize, 0);
+		if (crypto_memneq(tag, want, authsize)) {
+			sg_zero_buffer(req->dst, sg_nents(req->dst), textlen, req->assoclen);
+			err = -EBADMSG;
+		}
+	}
+out:
+	memzero_explicit(&gc, sizeof(gc));
+	memzero_explicit(tag, sizeof(tag));
+	memzero_explicit(buf, sizeof(buf));
+	return err;
+}
+
+static int hwc_gcm_crypt(const struct hwc_drv *drv, struct aead_request *req, bool enc)
+{
+	return hwc_gcm_run(drv, req, enc, req->iv, req->assoclen);
+}
+
+/* The 8-byte explicit IV ends the AAD area (ESP: SPI, seq[, ESN high], IV). */
+static int hwc_rfc4106_crypt(const struct hwc_drv *drv, struct aead_request *req, bool enc)
+{
+	const struct hwc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	u8 iv[HWC_GCM_IV];
+
+	if (req->assoclen != 16 && req->assoclen != 20)
+		return -EINVAL;
+	memcpy(iv, ctx->salt, HWC_RFC4106_SALT);
+	memcpy(iv + HWC_RFC4106_SALT, req->iv, HWC_RFC4106_IV);
+	return hwc_gcm_run(drv, req, enc, iv, req->assoclen - HWC_RFC4106_IV);
+}
+
+static int hwc_aead_setkey(struct crypto_aead *tfm, const u8 *key, unsigned int keylen)
+{
+	return hwc_aead_mode(hwc_aead_drv(tfm))->setkey(crypto_aead_ctx(tfm), key, keylen);
+}
+
+static int hwc_aead_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return hwc_aead_mode(hwc_aead_drv(tfm))->setauthsize(authsize);
+}
+
+static int hwc_aead_crypt(struct aead_request *req, bool enc)
+{
+	const struct hwc_drv *drv = hwc_aead_drv(crypto_aead_reqtfm(req));
+	int err = hwc_aead_mode(drv)->crypt(drv, req, enc);
+
+	/* A forgery refused is a request served too. */
+	if (!err || err == -EBADMSG)
+		hwc_count(drv, 1, (u64)req->assoclen + req->cryptlen);
+	return err;
+}
+
+static int hwc_aead_encrypt(struct aead_request *req)
+{
+	return hwc_aead_crypt(req, true);
+}
+
+static int hwc_aead_decrypt(struct aead_request *req)
+{
+	return hwc_aead_crypt(req, false);
+}
+
+static void hwc_aead_exit_tfm(struct crypto_aead *tfm)
+{
+	memzero_explicit(crypto_aead_ctx(tfm), sizeof(struct hwc_aead_ctx));
+}
+
+static void hwc_aead_fill(struct hwc_drv *drv)
+{
+	struct aead_alg *alg = &drv->alg.aead;
+
+	alg->setkey = hwc_aead_setkey;
+	alg->setauthsize = hwc_aead_setauthsize;
+	alg->encrypt = hwc_aead_encrypt;
+	alg->decrypt = hwc_aead_decrypt;
+	alg->exit = hwc_aead_exit_tfm;
+	alg->ivsize = hwc_aead_mode(drv)->ivsize;
+	alg->maxauthsize = 16;
+	alg->chunksize = AES_BLOCK_SIZE;
+	alg->base.cra_blocksize = 1;
+	alg->base.cra_ctxsize = sizeof(struct hwc_aead_ctx);
+}
+
+/* ---- the table ---- */
+
+/* skcipher modes need a tier's @features; GHASH-based aead modes also its aead_features. */
+static bool hwc_aes_tier(const struct hwc_alg *alg, unsigned int i, struct hwc_tier *t)
+{
+	const struct hwc_aes_impl *impl;
+
+	if (i >= hwc_aes_nimpls)
+		return false;
+	impl = &hwc_aes_impls[i];
+	*t = (struct hwc_tier){ impl->impl, impl->features, impl };
+	if (alg->type == HWC_AEAD)
+		t->features |= impl->aead_features;
+	return true;
+}
+
+/* Key sizes timed by priority=auto: AES-256 (dm-crypt's usual aes-xts-plain64 takes 512 bits). */
+#define HWC_SKCIPHER(name, drv, keys_, iv, bs, piece_, crypt_, subreq_) {		\
+	.cra_name = name, .driver = drv, .type = HWC_SKCIPHER, .class = HWC_CLASS_AES,	\
+	.tier = hwc_aes_tier, .fill = hwc_skcipher_fill,				\
+	.data = &(const struct hwc_skcipher_mode){ piece_, crypt_, keys_, iv, bs, subreq_ }, \
+	.bench_keylen = (keys_) * AES_MAX_KEY_SIZE,					\
+}
+
+#define HWC_AEAD(name, drv, setkey_, setauthsize_, crypt_, iv, keylen, assoclen) {	\
+	.cra_name = name, .driver = drv, .type = HWC_AEAD, .class = HWC_CLASS_AES,	\
+	.tier = hwc_aes_tier, .fill = hwc_aead_fill,					\
+	.data = &(const struct hwc_aead_mode){ setkey_, setauthsize_, crypt_, iv },	\
+	.bench_keylen = keylen, .bench_assoclen = assoclen,				\
+}
+
+const struct hwc_alg hwc_aes_algs[] = {
+	HWC_SKCIPHER("ecb(aes)", "ecb-aes", 1, 0, AES_BLOCK_SIZE, hwc_ecb_piece,
+		     hwc_blocks_crypt, false),
+	HWC_SKCIPHER("cbc(aes)", "cbc-aes", 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE, hwc_cbc_piece,
+		     hwc_blocks_crypt, false),
+	HWC_SKCIPHER("ctr(aes)", "ctr-aes", 1, AES_BLOCK_SIZE, 1, hwc_ctr_piece,
+		     hwc_ctr_crypt, false),
+	HWC_SKCIPHER("xts(aes)", "xts-aes", 2, AES_BLOCK_SIZE, AES_BLOCK_SIZE, hwc_xts_piece,
+		     hwc_xts_crypt, true),
+	HWC_SKCIPHER("cts(cbc(aes))", "cts-cbc-aes", 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE,
+		     hwc_cbc_piece, hwc_cts_crypt, true),
+	/* IPsec's sizes: AES-128, 8 bytes SPI and sequence number (+ 8 of IV for rfc4106). */
+	HWC_AEAD("gcm(aes)", "gcm-aes", hwc_gcm_mode_setkey, hwc_gcm_setauthsize,
+		 hwc_gcm_crypt, HWC_GCM_IV, AES_MIN_KEY_SIZE, 8),
+	HWC_AEAD("rfc4106(gcm(aes))", "rfc4106-gcm-aes", hwc_rfc4106_setkey,
+		 hwc_rfc4106_setauthsize, hwc_rfc4106_crypt, HWC_RFC4106_IV,
+		 AES_MIN_KEY_SIZE + HWC_RFC4106_SALT, 16),
+};
+const unsigned int hwc_aes_nalgs = ARRAY_SIZE(hwc_aes_algs);

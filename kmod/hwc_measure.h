@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* priority=auto's load-time race (measure.c), for the registry. */
+#ifndef HWC_MEASURE_H
+#define HWC_MEASURE_H
+
+#include "hwc_glue.h"
+
+/* Request sizes raced: a large one (dm-crypt, IPsec jumbo, file hashing) and a small one. */
+#define HWC_RACE_NSIZES	2
+extern const unsigned int hwc_race_sizes[HWC_RACE_NSIZES];
+
+/* MB/s (10^6 bytes per second) of each side at each size, best of the rounds run. */
+struct hwc_race {
+	u64 ours[HWC_RACE_NSIZES];
+	u64 peer[HWC_RACE_NSIZES];
+};
+
+/*
+ * Times drivers @ours and @peer of @alg, both allocated by driver name through the crypto API,
+ * alternately, a few rounds per size, in a bounded time. 0, or a negative errno if either side
+ * cannot be allocated, keyed or run (then nothing is known about which is faster).
+ */
+int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, struct hwc_race *r);
+
+/*
+ * The driver the kernel picks for @alg's cra_name now (allocating it, so a template the kernel
+ * would instantiate counts): its driver name (kstrdup'ed) and priority; NULL when none.
+ */
+char *hwc_peer(const struct hwc_alg *alg, int *priority);
+
+#endif /* HWC_MEASURE_H */

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hwcrypt's one registry: CPU features, which tiers of which algorithm register, at which
+ * priority (a fixed rule per class, or priority=auto's race against the driver each one would
+ * displace), disable=, the list of what registered and its statistics in sysfs, the wait for
+ * the kernel's self-tests, and unwinding in reverse order.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/crypto.h>
+#include <linux/delay.h>
+#include <linux/kernel.h>
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/refcount.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include "hwc_glue.h"
+#include "hwc_measure.h"
+#include "hwc_registry.h"
+
+unsigned int hwc_cpu_features;
+
+#ifdef HWC_ARCH_AES_PRIORITY_OFFSET
+#define HWC_AES_PRIORITY_OFFSET	HWC_ARCH_AES_PRIORITY_OFFSET
+#else
+#define HWC_AES_PRIORITY_OFFSET	400
+#endif
+
+/* priority=: "auto" (default), or a fixed base N. */
+static bool hwc_prio_auto = true;
+static int hwc_prio_base = 500;
+
+static int hwc_priority_set(const char *val, const struct kernel_param *kp)
+{
+	int n;
+
+	if (sysfs_streq(val, "auto")) {
+		hwc_prio_auto = true;
+		return 0;
+	}
+	if (kstrtoint(val, 0, &n))
+		return -EINVAL;
+	hwc_prio_auto = false;
+	hwc_prio_base = n;
+	return 0;
+}
+
+static int hwc_priority_get(char *buf, const struct kernel_param *kp)
+{
+	return hwc_prio_auto ? sysfs_emit(buf, "auto\n") : sysfs_emit(buf, "%d\n", hwc_prio_base);
+}
+
+static const struct kernel_param_ops hwc_priority_ops = {
+	.set = hwc_priority_set,
+	.get = hwc_priority_get,
+};
+module_param_cb(priority, &hwc_priority_ops, NULL, 0444);
+MODULE_PARM_DESC(priority, "auto (default): above the driver each algorithm would displace where measured at least as fast, else below it; N: fixed, N for hashes and rsa, N+" __stringify(HWC_AES_PRIORITY_OFFSET) " for AES, +1 per faster tier");
+
+/* auto_force=: priority=auto's outcome without timing (guests, where timing means nothing). */
+enum hwc_force { HWC_FORCE_NONE, HWC_FORCE_WIN, HWC_FORCE_LOSE };
+static const char *const hwc_force_names[] = { "", "win", "lose" };
+static enum hwc_force hwc_force;
+
+static int hwc_force_set(const char *val, const struct kernel_param *kp)
+{
+	int i = sysfs_match_string(hwc_force_names, val);
+
+	if (i < 0)
+		return -EINVAL;
+	hwc_force = i;
+	return 0;
+}
+
+static int hwc_force_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", hwc_force_names[hwc_force]);
+}
+
+static const struct kernel_param_ops hwc_force_ops = {
+	.set = hwc_force_set,
+	.get = hwc_force_get,
+};
+module_param_cb(auto_force, &hwc_force_ops, NULL, 0444);
+MODULE_PARM_DESC(auto_force, "with priority=auto: win or lose every race without timing it (for tests); empty (default): measure");
+
+static char *hwc_disable;
+module_param_named(disable, hwc_disable, charp, 0444);
+MODULE_PARM_DESC(disable, "comma-separated driver names (sha256-hwcrypt-shani) or implementations (shani, avx2) not to register");
+
+/*
+ * The priority rule of each class: the fixed priority of a driver is priority= (500 by default
+ * and under priority=auto) plus the class offset plus the rank of its tier among those this CPU
+ * has (slowest 0), which puts it above the strongest in-tree peer on 6.1, 6.12 and 7.2:
+ * - hashes: in-tree drivers top out at 300 (7.2's *-lib shash) and 250 (6.1's SHA-NI glue);
+ * - AES: at 800 (VAES-AVX-512 on 6.12 and 7.2), so +400; POWER's vmx drivers (p8_aes_*) use
+ *   2000 and POWER10's GCM 2100, so its hwc_arch.h sets +1700;
+ * - rsa: rsa-generic uses 100. Only the fastest tier registers, portable C included: unlike
+ *   rsa-generic it is constant-time.
+ * Hashes and AES never register their portable tier: where the CPU has no instructions for
+ * them the kernel's own drivers serve. priority=auto keeps these numbers where hwcrypt wins
+ * (or goes above a peer that ranks higher still) and goes just below the peer where it loses.
+ * RSA is not raced: timing it needs a key pair in the module, and its peer leaks key bits
+ * through timing, which no speed makes up for.
+ */
+static const struct hwc_class_rule {
+	int offset;
+	bool best_only;		/* register the fastest tier only, and the portable one may be it */
+	const char *unraced;	/* priority=auto goes above the peer without a race, for this */
+} hwc_class_rules[HWC_NCLASSES] = {
+	[HWC_CLASS_HASH] = { 0, false, NULL },
+	[HWC_CLASS_AES] = { HWC_AES_PRIORITY_OFFSET, false, NULL },
+	[HWC_CLASS_RSA] = { 0, true, "not raced: constant-time, which rsa-generic is not" },
+};
+
+/* Registration order; unwinding runs backwards. */
+static const struct {
+	const struct hwc_alg *algs;
+	const unsigned int *nalgs;
+} hwc_families[] = {
+	{ hwc_sha_algs, &hwc_sha_nalgs },
+	{ hwc_aes_algs, &hwc_aes_nalgs },
+	{ hwc_rsa_algs, &hwc_rsa_nalgs },
+};
+
+/* Everything this load may register, in registration order. */
+static struct hwc_drv *hwc_drvs;
+static unsigned int hwc_ndrvs;
+static struct kobject *hwc_sysfs_dir;
+
+static bool hwc_disabled(const char *driver_name, const char *impl)
+{
+	const char *p = hwc_disable;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if ((n == strlen(driver_name) && !strncmp(p, driver_name, n)) ||
+		    (n == strlen(impl) && !strncmp(p, impl, n)))
+			return true;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return false;
+}
+
+static struct crypto_alg *hwc_base(struct hwc_drv *drv)
+{
+	switch (drv->desc->type) {
+	case HWC_SHASH:
+		return &drv->alg.shash.base;
+	case HWC_SKCIPHER:
+		return &drv->alg.skcipher.base;
+	case HWC_AEAD:
+		return &drv->alg.aead.base;
+	default:
+		return &drv->alg.akcipher.base;
+	}
+}
+
+static int hwc_register(struct hwc_drv *drv)
+{
+	int err;
+
+	switch (drv->desc->type) {
+	case HWC_SHASH:
+		err = crypto_register_shash(&drv->alg.shash);
+		break;
+	case HWC_SKCIPHER:
+		err = crypto_register_skcipher(&drv->alg.skcipher);
+		break;
+	case HWC_AEAD:
+		err = crypto_register_aead(&drv->alg.aead);
+		break;
+	default:
+		err = crypto_register_akcipher(&drv->alg.akcipher);
+		break;
+	}
+	if (err)
+		pr_err("registering %s failed: %d\n", hwc_base(drv)->cra_driver_name, err);
+	drv->registered = !err;
+	return err;
+}
+
+static void hwc_unregister(struct hwc_drv *drv)
+{
+	if (!drv->registered)
+		return;
+	switch (drv->desc->type) {
+	case HWC_SHASH:
+		crypto_unregister_shash(&drv->alg.shash);
+		break;
+	case HWC_SKCIPHER:
+		crypto_unregister_skcipher(&drv->alg.skcipher);
+		break;
+	case HWC_AEAD:
+		crypto_unregister_aead(&drv->alg.aead);
+		break;
+	default:
+		crypto_unregister_akcipher(&drv->alg.akcipher);
+		break;
+	}
+	drv->registered = false;
+}
+
+/*
+ * Kernels with COMPAT_ASYNC_SELFTEST (6.12 on) run the self-test of a new algorithm in a
+ * kthread, and until that thread lets go, the test's larval holds a reference to the algorithm
+ * and to this module. So:
+ * - insmod would return before /proc/crypto says "passed", and an rmmod right after it would fail;
+ * - a failed init must not unregister and return while a test runs. The module's memory is freed
+ *   whatever its reference count, and the thread would then run freed code and put a freed
+ *   module. (Found by fault injection on the 7.2 debug kernel: a WARNING in
+ *   crypto_unregister_alg, oopses in cryptomgr_test, leftover larvals failing later loads with
+ *   -EEXIST.)
+ * A lookup by driver name waits for the verdict (older kernels waited in registration already);
+ * a test the kernel never started, the lookup abandons after 60 s. After the verdict the test
+ * thread still drops the larval and, with it, its reference to the algorithm: whatever
+ * unregisters a driver during init (unwinding, priority=auto moving it) waits for that too.
+ * A failed test is the kernel's to report and act on.
+ */
+static void hwc_wait_tested(struct hwc_drv *drv, bool report)
+{
+	struct crypto_alg *alg = hwc_base(drv);
+
+	if (!crypto_has_alg(alg->cra_driver_name, 0, 0) && report)
+		pr_warn("%s: not usable after its self-test\n", alg->cra_driver_name);
+}
+
+/* Whether nothing but the registration holds @drv, after the self-test thread let go. */
+static bool hwc_wait_idle(struct hwc_drv *drv)
+{
+	struct crypto_alg *alg = hwc_base(drv);
+#if COMPAT_ASYNC_SELFTEST
+	unsigned int ms;
+
+	hwc_wait_tested(drv, false);
+	for (ms = 0; refcount_read(&alg->cra_refcnt) > 1 && ms < 10000; ms += 10)
+		msleep(20);
+#endif
+	return refcount_read(&alg->cra_refcnt) == 1;
+}
+
+static void hwc_set_priority(struct hwc_drv *drv, int priority)
+{
+	hwc_base(drv)->cra_priority = priority;
+}
+
+/* The fixed priority of @drv's class and tier (priority=N, or the base under auto). */
+static int hwc_fixed_priority(const struct hwc_drv *drv)
+{
+	return hwc_prio_base + hwc_class_rules[drv->desc->class].offset + drv->rank;
+}
+
+/*
+ * Builds hwc_drvs: for each algorithm, the tiers this CPU has, ranked, minus disable=. Fills
+ * names and callbacks; registers nothing.
+ */
+static int hwc_build(void)
+{
+	unsigned int f, a, i, n = 0;
+	struct hwc_tier t;
+
+	for (f = 0; f < ARRAY_SIZE(hwc_families); f++)
+		for (a = 0; a < *hwc_families[f].nalgs; a++)
+			for (i = 0; hwc_families[f].algs[a].tier(&hwc_families[f].algs[a], i, &t); i++)
+				n++;
+	hwc_drvs = kcalloc(n, sizeof(*hwc_drvs), GFP_KERNEL);
+	if (!hwc_drvs)
+		return -ENOMEM;
+
+	for (f = 0; f < ARRAY_SIZE(hwc_families); f++) {
+		for (a = 0; a < *hwc_families[f].nalgs; a++) {
+			const struct hwc_alg *alg = &hwc_families[f].algs[a];
+			const struct hwc_class_rule *rule = &hwc_class_rules[alg->class];
+			struct hwc_drv *best = NULL;
+			int rank = 0;
+
+			for (i = 0; alg->tier(alg, i, &t); i++) {
+				struct hwc_drv *drv = &hwc_drvs[hwc_ndrvs];
+				struct crypto_alg *base;
+
+				if (!t.ops || (t.features & hwc_cpu_features) != t.features ||
+				    (!t.features && !rule->best_only))
+					continue;
+				/* best_only: each better tier takes the slot of the one before. */
+				if (best)
+					drv = best;
+				memset(drv, 0, sizeof(*drv));
+				drv->desc = alg;
+				drv->tier = t;
+				drv->rank = rank++;
+				base = hwc_base(drv);
+				strscpy(base->cra_name, alg->cra_name, sizeof(base->cra_name));
+				snprintf(base->cra_driver_name, sizeof(base->cra_driver_name),
+					 "%s-hwcrypt-%s", alg->driver, t.impl);
+				base->cra_module = THIS_MODULE;
+				if (rule->best_only) {
+					best = drv;
+					continue;
+				}
+				if (!hwc_disabled(base->cra_driver_name, t.impl))
+					hwc_ndrvs++;
+			}
+			if (best && !hwc_disabled(hwc_base(best)->cra_driver_name, best->tier.impl))
+				hwc_ndrvs++;
+		}
+	}
+	for (i = 0; i < hwc_ndrvs; i++) {
+		struct hwc_drv *drv = &hwc_drvs[i];
+
+		drv->desc->fill(drv);
+		hwc_set_priority(drv, hwc_fixed_priority(drv));
+		drv->stat = alloc_percpu(struct hwc_stat);
+		if (!drv->stat)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- priority=auto ---- */
+
+static const char *hwc_size_name(unsigned int bytes, char *buf, size_t len)
+{
+	if (bytes >= 1024 && !(bytes % 1024))
+		snprintf(buf, len, "%u KiB", bytes / 1024);
+	else
+		snprintf(buf, len, "%u B", bytes);
+	return buf;
+}
+
+/* One algorithm's drivers [first, end) and the decision about them. */
+struct hwc_place {
+	unsigned int first, end;
+	char *peer;
+	int peer_priority;
+	bool above;
+	char *why;
+};
+
+/* Priorities for @p's outcome: the fixed ones (or above a higher peer), or just below the peer. */
+static void hwc_place_priorities(const struct hwc_place *p, bool above)
+{
+	unsigned int i;
+	int top = hwc_drvs[p->end - 1].rank;
+
+	for (i = p->first; i < p->end; i++) {
+		struct hwc_drv *drv = &hwc_drvs[i];
+
+		if (above)
+			hwc_set_priority(drv, max(hwc_fixed_priority(drv) - drv->rank,
+						  p->peer_priority + 1) + drv->rank);
+		else
+			hwc_set_priority(drv, p->peer_priority - 1 - top + drv->rank);
+	}
+}
+
+/* The race of @p's fastest driver against its peer, with the dmesg line and the reason. */
+static bool hwc_place_race(struct hwc_place *p)
+{
+	struct hwc_drv *best = &hwc_drvs[p->end - 1];
+	const char *ours = hwc_base(best)->cra_driver_name;
+	struct hwc_race r;
+	char sz[2][16];
+	bool win = true;
+	unsigned int i;
+	int err;
+
+	err = hwc_race(best->desc, ours, p->peer, &r);
+	if (err) {
+		/* Not shown to be at least as fast: never displace the peer on a guess. */
+		pr_info("%s: %s vs %s: not measured (%d): below\n", best->desc->cra_name, ours,
+			p->peer, err);
+		p->why = kasprintf(GFP_KERNEL, "not measured (error %d)", err);
+		return false;
+	}
+	for (i = 0; i < HWC_RACE_NSIZES; i++)
+		win &= r.ours[i] >= r.peer[i];
+	hwc_size_name(hwc_race_sizes[0], sz[0], sizeof(sz[0]));
+	hwc_size_name(hwc_race_sizes[1], sz[1], sizeof(sz[1]));
+	pr_info("%s: %s %llu MB/s vs %s %llu MB/s at %s, %llu vs %llu MB/s at %s: %s\n",
+		best->desc->cra_name, ours, r.ours[0], p->peer, r.peer[0], sz[0], r.ours[1],
+		r.peer[1], sz[1], win ? "above" : "below");
+	p->why = kasprintf(GFP_KERNEL, "%s %llu vs %llu MB/s at %s, %llu vs %llu MB/s at %s", ours,
+			   r.ours[0], r.peer[0], sz[0], r.ours[1], r.peer[1], sz[1]);
+	return win;
+}
+
+static int hwc_register_range(unsigned int first, unsigned int end)
+{
+	unsigned int i;
+	int err;
+
+	for (i = first; i < end; i++) {
+		err = hwc_register(&hwc_drvs[i]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * priority=auto for one algorithm whose drivers are registered below @p->peer: race, and where
+ * hwcrypt wins move its drivers above (unregister, new priority, register: the kernel has no
+ * other way to change a priority, and registering re-ranks template instances built on the
+ * peer).
+ */
+static int hwc_place_measured(struct hwc_place *p)
+{
+	unsigned int i;
+
+	if (!hwc_place_race(p))
+		return 0;
+	for (i = p->first; i < p->end; i++) {
+		if (!hwc_wait_idle(&hwc_drvs[i])) {
+			pr_warn("%s: in use during load: left below %s\n",
+				hwc_base(&hwc_drvs[i])->cra_driver_name, p->peer);
+			return 0;
+		}
+	}
+	for (i = p->end; i-- > p->first; )
+		hwc_unregister(&hwc_drvs[i]);
+	hwc_place_priorities(p, true);
+	p->above = true;
+	return hwc_register_range(p->first, p->end);
+}
+
+static __printf(2, 3) void hwc_set_placement(const struct hwc_place *p, const char *fmt, ...)
+{
+	unsigned int i;
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	for (i = p->first; i < p->end; i++)
+		hwc_drvs[i].placement = i == p->first ? line : kstrdup(line, GFP_KERNEL);
+}
+
+/*
+ * Registers everything. priority=N: at the fixed priorities. priority=auto: first each
+ * algorithm's peer, found before any of hwcrypt's drivers exists (so that no template the
+ * kernel instantiates for the lookup is built on one of them); then, per algorithm, forced or
+ * raced, above or below the peer.
+ */
+static int hwc_register_all(void)
+{
+	struct hwc_place *places;
+	unsigned int n = 0, i, first;
+	int err = 0;
+
+	if (!hwc_prio_auto) {
+		for (i = 0; i < hwc_ndrvs; i++)
+			hwc_drvs[i].placement = kasprintf(GFP_KERNEL, "fixed: priority=%d",
+							  hwc_prio_base);
+		return hwc_register_range(0, hwc_ndrvs);
+	}
+
+	places = kcalloc(hwc_ndrvs, sizeof(*places), GFP_KERNEL);
+	if (!places)
+		return -ENOMEM;
+	for (first = 0; first < hwc_ndrvs; first = places[n++].end) {
+		struct hwc_place *p = &places[n];
+
+		p->first = first;
+		for (p->end = first + 1; p->end < hwc_ndrvs &&
+		     hwc_drvs[p->end].desc == hwc_drvs[first].desc; p->end++)
+			;
+		p->peer = hwc_peer(hwc_drvs[first].desc, &p->peer_priority);
+	}
+
+	for (i = 0; i < n && !err; i++) {
+		struct hwc_place *p = &places[i];
+		const char *unraced;
+
+		if (!p->peer) {
+			hwc_set_placement(p, "no-peer");
+			err = hwc_register_range(p->first, p->end);
+			continue;
+		}
+		unraced = hwc_class_rules[hwc_drvs[p->first].desc->class].unraced;
+		p->above = hwc_force == HWC_FORCE_WIN || (hwc_force == HWC_FORCE_NONE && unraced);
+		hwc_place_priorities(p, p->above);
+		err = hwc_register_range(p->first, p->end);
+		if (err)
+			break;
+		if (hwc_force != HWC_FORCE_NONE)
+			p->why = kasprintf(GFP_KERNEL, "auto_force=%s", hwc_force_names[hwc_force]);
+		else if (unraced)
+			p->why = kstrdup(unraced, GFP_KERNEL);
+		else
+			err = hwc_place_measured(p);
+		if (p->why)
+			hwc_set_placement(p, "%s %s: %s", p->above ? "above" : "below", p->peer,
+					  p->why);
+		else
+			hwc_set_placement(p, "%s %s", p->above ? "above" : "below", p->peer);
+	}
+	for (i = 0; i < n; i++) {
+		kfree(places[i].peer);
+		kfree(places[i].why);
+	}
+	kfree(places);
+	return err;
+}
+
+/* ---- statistics: /sys/module/hwcrypt/drivers/<driver>/ ---- */
+
+static struct hwc_drv *hwc_sysfs_drv(struct kobject *kobj)
+{
+	unsigned int i;
+
+	for (i = 0; i < hwc_ndrvs; i++)
+		if (hwc_drvs[i].kobj == kobj)
+			return &hwc_drvs[i];
+	return NULL;
+}
+
+static u64 hwc_stat_sum(const struct hwc_drv *drv, bool bytes)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		const struct hwc_stat *s = per_cpu_ptr(drv->stat, cpu);
+
+		sum += bytes ? READ_ONCE(s->bytes) : READ_ONCE(s->requests);
+	}
+	return sum;
+}
+
+static ssize_t hwc_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	struct hwc_drv *drv = hwc_sysfs_drv(kobj);
+
+	if (!drv)
+		return -ENODEV;
+	if (!strcmp(attr->attr.name, "cra_name"))
+		return sysfs_emit(buf, "%s\n", hwc_base(drv)->cra_name);
+	if (!strcmp(attr->attr.name, "priority"))
+		return sysfs_emit(buf, "%d\n", hwc_base(drv)->cra_priority);
+	if (!strcmp(attr->attr.name, "requests"))
+		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, false));
+	if (!strcmp(attr->attr.name, "bytes"))
+		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, true));
+	return sysfs_emit(buf, "%s\n", drv->placement ?: "");
+}
+
+static struct kobj_attribute hwc_attr_cra_name = __ATTR(cra_name, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_priority = __ATTR(priority, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_requests = __ATTR(requests, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_bytes = __ATTR(bytes, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_placement = __ATTR(placement, 0444, hwc_show, NULL);
+
+static struct attribute *hwc_attrs[] = {
+	&hwc_attr_cra_name.attr,
+	&hwc_attr_priority.attr,
+	&hwc_attr_requests.attr,
+	&hwc_attr_bytes.attr,
+	&hwc_attr_placement.attr,
+	NULL,
+};
+
+static const struct attribute_group hwc_attr_group = {
+	.attrs = hwc_attrs,
+};
+
+static void hwc_sysfs_remove(void)
+{
+	unsigned int i;
+
+	for (i = hwc_ndrvs; i-- > 0; ) {
+		if (hwc_drvs[i].kobj) {
+			sysfs_remove_group(hwc_drvs[i].kobj, &hwc_attr_group);
+			kobject_put(hwc_drvs[i].kobj);
+			hwc_drvs[i].kobj = NULL;
+		}
+	}
+	kobject_put(hwc_sysfs_dir);
+	hwc_sysfs_dir = NULL;
+}
+
+/* Statistics are an aid, not a service: without them the drivers still serve. */
+static void hwc_sysfs_add(void)
+{
+	unsigned int i;
+
+	hwc_sysfs_dir = kobject_create_and_add("drivers", &THIS_MODULE->mkobj.kobj);
+	for (i = 0; hwc_sysfs_dir && i < hwc_ndrvs; i++) {
+		struct hwc_drv *drv = &hwc_drvs[i];
+		struct kobject *kobj;
+
+		if (!drv->registered)
+			continue;
+		kobj = kobject_create_and_add(hwc_base(drv)->cra_driver_name, hwc_sysfs_dir);
+		if (kobj && sysfs_create_group(kobj, &hwc_attr_group)) {
+			kobject_put(kobj);
+			kobj = NULL;
+		}
+		if (!kobj) {
+			pr_warn("no statistics in sysfs: cannot create them\n");
+			hwc_sysfs_remove();
+			return;
+		}
+		drv->kobj = kobj;
+	}
+}
+
+/* Counting starts once loaded: neither self-tests nor the race are requests users made. */
+static void hwc_stat_zero(struct hwc_drv *drv)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(drv->stat, cpu), 0, sizeof(struct hwc_stat));
+}
+
+static void hwc_free_all(void)
+{
+	unsigned int i;
+
+	for (i = 0; hwc_drvs && i < hwc_ndrvs; i++) {
+		free_percpu(hwc_drvs[i].stat);
+		kfree(hwc_drvs[i].placement);
+	}
+	kfree(hwc_drvs);
+	hwc_drvs = NULL;
+	hwc_ndrvs = 0;
+}
+
+static void hwc_unregister_all(void)
+{
+	unsigned int i;
+
+	for (i = hwc_ndrvs; i-- > 0; )
+		hwc_unregister(&hwc_drvs[i]);
+}
+
+int __init hwc_registry_init(void)
+{
+	unsigned int i, nreg = 0;
+	int err;
+
+	hwc_cpu_features = hwc_arch_features();
+	err = hwc_build();
+	if (!err)
+		err = hwc_register_all();
+	/* Each step leaves what it registered before a failure for the unwinding below. */
+	for (i = 0; i < hwc_ndrvs; i++) {
+		if (!hwc_drvs[i].registered)
+			continue;
+		hwc_wait_tested(&hwc_drvs[i], !err);
+		if (err)
+			hwc_wait_idle(&hwc_drvs[i]);
+		nreg++;
+	}
+	if (!err)
+		err = hwc_arch_register();
+	if (err) {
+		hwc_unregister_all();
+		hwc_free_all();
+		return err;
+	}
+
+	for (i = 0; i < hwc_ndrvs; i++)
+		hwc_stat_zero(&hwc_drvs[i]);
+	hwc_sysfs_add();
+	if (!nreg)
+		pr_info("no supported " HWC_ARCH_NAME " crypto instructions on this CPU (features 0x%x): nothing registered\n",
+			hwc_cpu_features);
+	else
+		pr_info("registered %u drivers (priority=%s): /sys/module/hwcrypt/drivers/\n", nreg,
+			hwc_prio_auto ? "auto" : "fixed");
+	return 0;
+}
+
+void hwc_registry_exit(void)
+{
+	hwc_arch_unregister();
+	hwc_sysfs_remove();
+	hwc_unregister_all();
+	hwc_free_all();
+}
