@@ -162,7 +162,8 @@ if [ "$HWC_ROOT" = share ]; then
 	fi
 	mkdir -p /mnt/run/hwc
 	mount -t 9p -o $o hwcrun /mnt/run/hwc || die "cannot mount run dir"
-	[ -x /mnt/sbin/modprobe ] && echo /sbin/hwc-modprobe >/proc/sys/kernel/modprobe
+	# -L too: Debian's /usr/sbin/modprobe is an absolute link to /bin/kmod, dangling outside the chroot.
+	{ [ -e /mnt/sbin/modprobe ] || [ -L /mnt/sbin/modprobe ]; } && echo /sbin/hwc-modprobe >/proc/sys/kernel/modprobe
 	cr="chroot /mnt"
 	sh=/bin/sh
 	[ -x /mnt/bin/bash ] && sh=/bin/bash

@@ -45,7 +45,7 @@ done
 # Statistics, when the module exports them (/sys/module/hwcrypt/drivers/<driver>/): list adds
 # REQUESTS, BYTES and PLACEMENT as the files have them, and a dgst counts in its driver's.
 st=/sys/module/hwcrypt/drivers
-drv=$(hwc_expected_hash_drivers | head -n 1)
+drv=$(hwc_expected_hash_drivers | tr " " "\n" | grep -m 1 .)
 if [ -d "$st" ] && [ -n "$drv" ]; then
 	r0=$(cat "$st/$drv/requests")
 	"$HWC_CLI" dgst -a "${drv%%-*}" --driver "$drv" "$dir/len4096" >/dev/null
