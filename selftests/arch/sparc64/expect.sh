@@ -22,5 +22,5 @@ hwc_aes_priority_offset() {
 }
 
 hwc_expected_rsa_drivers() {
-	return 0
+	echo rsa-hwcrypt-generic
 }
