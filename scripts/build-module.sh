@@ -3,7 +3,7 @@
 # Builds hwcrypt.ko for each named kernel of an architecture (its profile selftests/arch/<arch>/
 # vm.conf resolves the name to a build tree and gives ARCH=/CROSS_COMPILE=) into build/kmod/<abi>/
 # (a copy of Kbuild + kmod/, so that builds for several kernels never share object files), with
-# W=1 and warnings fatal.
+# W=1 and warnings fatal; HWC_MAKE_JOBS parallel jobs (default: one per core).
 # Usage: scripts/build-module.sh [--arch ARCH] KERNEL...   e.g. 6.1 6.12 7.2-debug
 set -euo pipefail
 profile_exit=1
@@ -18,7 +18,7 @@ for name in "$@"; do
 	rm -rf "$out/kmod"
 	cp -r "$repo/Kbuild" "$repo/kmod" "$out/"
 	log=$out/build.log
-	if ! make -C "$kdir" M="$out" "${kmake_args[@]}" W=1 modules >"$log" 2>&1; then
+	if ! make -j"${HWC_MAKE_JOBS:-$(nproc)}" -C "$kdir" M="$out" "${kmake_args[@]}" W=1 modules >"$log" 2>&1; then
 		cat "$log"
 		echo "build-module: $abi: build failed" >&2
 		exit 1

@@ -3,7 +3,6 @@
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,42 +15,10 @@
 
 #define MAX_MSG (1u << 20)
 
-static unsigned int npassed, nfailed, grp_passed, grp_failed;
-static const char *grp_impl, *grp_name;
-static void group_begin(const char *impl, const char *name)
-{
-	grp_impl = impl;
-	grp_name = name;
-	grp_passed = grp_failed = 0;
-}
-
-static void group_end(void)
-{
-	printf("%-4s %-12s %-34s %u checks\n", grp_failed ? "FAIL" : "ok", grp_impl, grp_name,
-	       grp_passed + grp_failed);
-	if (grp_failed)
-		printf("     %u of them failed\n", grp_failed);
-	fflush(stdout);
-}
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		grp_passed++;
-		npassed++;
-		return;
-	}
-	if (grp_failed++ < 5) {
-		printf("     FAIL %s %s: ", grp_impl, grp_name);
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-		printf("\n");
-	}
-	nfailed++;
-}
+/* Label columns: implementation, test. */
+#define group_begin(impl, name) hwc_test_group_begin("%-12s %-34s", impl, name)
+#define group_end hwc_test_group_end
+#define check hwc_test_check
 
 static size_t unhex(unsigned char *out, const char *s)
 {
@@ -645,6 +612,5 @@ int main(int argc, char **argv)
 			test_gcm_boundaries(impl);
 		test_differential(impl, quick ? 3 : 1, nrandom, MAX_MSG);
 	}
-	printf("%u passed, %u failed\n", npassed, nfailed);
-	return nfailed ? 1 : 0;
+	return hwc_test_summary("");
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Host tests of every hash implementation the CPU allows: FIPS vectors, OpenSSL, differential. */
 #include <openssl/evp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,45 +49,10 @@ static const struct {
 		"e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b", } },
 };
 
-static unsigned int npassed, nfailed;
-static unsigned int grp_passed, grp_failed;
-static const char *grp_impl, *grp_alg, *grp_name;
-
-static void group_begin(const char *impl, const char *alg, const char *name)
-{
-	grp_impl = impl;
-	grp_alg = alg;
-	grp_name = name;
-	grp_passed = grp_failed = 0;
-}
-
-static void group_end(void)
-{
-	printf("%-4s %-8s %-7s %-24s %u checks\n", grp_failed ? "FAIL" : "ok", grp_impl, grp_alg,
-	       grp_name, grp_passed + grp_failed);
-	if (grp_failed)
-		printf("     %u of them failed\n", grp_failed);
-	fflush(stdout);
-}
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		grp_passed++;
-		npassed++;
-		return;
-	}
-	if (grp_failed++ < 5) {
-		printf("     FAIL %s/%s %s: ", grp_impl, grp_alg, grp_name);
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-		printf("\n");
-	}
-	nfailed++;
-}
+/* Label columns: implementation, algorithm, test. */
+#define group_begin(impl, alg, name) hwc_test_group_begin("%-8s %-7s %-24s", impl, alg, name)
+#define group_end hwc_test_group_end
+#define check hwc_test_check
 
 static void hex(char *out, const unsigned char *p, unsigned int n)
 {
@@ -395,6 +359,5 @@ int main(int argc, char **argv)
 		if (impl->features)
 			test_vs_generic(impl, ndiff);
 	}
-	printf("%u passed, %u failed\n", npassed, nfailed);
-	return nfailed ? 1 : 0;
+	return hwc_test_summary("");
 }
