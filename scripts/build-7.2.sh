@@ -26,7 +26,7 @@ rm -rf "$out"
 mkdir -p "$out"
 cp -r "$top/Kbuild" "$top/kmod" "$out/"
 log=$out/build.log
-if ! make -C "$obj" M="$out" W=1 KBUILD_MODPOST_WARN=1 modules >"$log" 2>&1; then
+if ! make -j"$(nproc)" -C "$obj" M="$out" W=1 KBUILD_MODPOST_WARN=1 modules >"$log" 2>&1; then
 	cat "$log"
 	echo "build-7.2: build against $ver failed" >&2
 	exit 1
