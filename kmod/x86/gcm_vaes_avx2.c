@@ -364,24 +364,33 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 	V b[8], g[8], ctr = *ctrp;
 	__m128i y = *yp;
 	struct gacc a;
-	const hwc_u8 *prev = 0;
+	const hwc_u8 *prev = src;
 	unsigned int i;
 
+	/* Called with len >= 256. Encryption's first step has nothing to hash yet. */
+	if (enc) {
+		ctr_regs(b, ctr, 8);
+		ctr = _mm256_add_epi32(ctr, sixteen);
+		aes_regs(k->aes.ek, b, 8, nr);
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			vst(dst + 32 * i, vxor(b[i], vld(src + 32 * i)));
+		prev = dst;
+		len -= 256;
+		src += 256;
+		dst += 256;
+	}
 	for (; len >= 256; len -= 256, src += 256, dst += 256) {
 		ctr_regs(b, ctr, 8);
 		ctr = _mm256_add_epi32(ctr, sixteen);
-		if (!enc || prev) {
-			aes8_ghash8(k, b, nr, enc ? prev : src, y, &a);
-			y = greduce(&a);
-		} else {
-			aes_regs(k->aes.ek, b, 8, nr);
-		}
+		aes8_ghash8(k, b, nr, enc ? prev : src, y, &a);
+		y = greduce(&a);
 #pragma GCC unroll 8
 		for (i = 0; i < 8; i++)
 			vst(dst + 32 * i, vxor(b[i], vld(src + 32 * i)));
 		prev = dst;
 	}
-	if (enc && prev) {
+	if (enc) {
 #pragma GCC unroll 8
 		for (i = 0; i < 8; i++)
 			g[i] = vbswap(vld(prev + 32 * i));
