@@ -40,6 +40,8 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		.gcm_enc = hwc_gcm_enc_vaes_avx2,
 		.gcm_dec = hwc_gcm_dec_vaes_avx2,
 		.gcm_final = hwc_gcm_final_vaes_avx2,
+		.gcm_enc_final = hwc_gcm_enc_final_vaes_avx2,
+		.gcm_dec_final = hwc_gcm_dec_final_vaes_avx2,
 	},
 	{
 		.impl = "vaes-avx512",

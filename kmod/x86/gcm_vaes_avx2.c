@@ -313,26 +313,87 @@ NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128
 }
 TAIL(1) TAIL(2) TAIL(3) TAIL(4) TAIL(5) TAIL(6) TAIL(7) TAIL(8)
 
-/* Whole 256-byte steps: AES of 8 registers, then GHASH of 8 registers, one reduction. */
+/*
+ * AES of 8 registers of counter blocks, with the GHASH multiplies of 8 other registers
+ * (g, byte-reversed blocks from @gsrc against H^16..H^1) spread over rounds 1..8, so that the
+ * carry-less multiplies issue while the AES units are busy instead of after them. The
+ * blocks to hash are read from memory as each round needs them: sixteen ymm registers hold
+ * the 8 AES states, a round key and the accumulators, not 8 more registers of input.
+ */
+AI void aes8_ghash8(const struct hwc_gcm_key *k, V *b, unsigned int nr, const hwc_u8 *gsrc,
+		    __m128i y, struct gacc *a)
+{
+	const hwc_u8 *ek = k->aes.ek;
+	unsigned int i, j;
+	V rk = vbcast(ek);
+
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = vxor(b[j], rk);
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		rk = vbcast(ek + 16 * i);
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++)
+			b[j] = _mm256_aesenc_epi128(b[j], rk);
+		if (i <= 8) {
+			V h = vld(k->hpow[HWC_GCM_NPOW - 16 + 2 * (i - 1)]);
+			V g = vbswap(vld(gsrc + 32 * (i - 1)));
+
+			if (i == 1)
+				g = vxor(g, _mm256_zextsi128_si256(y));
+			gmul(a, g, h, karatsuba_key(h), i == 1);
+		}
+	}
+	rk = vbcast(ek + 16 * nr);
+#pragma GCC unroll 8
+	for (j = 0; j < 8; j++)
+		b[j] = _mm256_aesenclast_epi128(b[j], rk);
+}
+
+/*
+ * Whole 256-byte steps, one reduction per step. Decryption hashes the ciphertext of the step
+ * it decrypts, which is at hand before the rounds; encryption hashes each step's ciphertext
+ * (read back from @dst, where it was just stored: the loads forward) during the next step's
+ * rounds, and the last step's after the loop.
+ */
 AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr)
 {
 	const V sixteen = _mm256_set_epi32(0, 0, 0, 16, 0, 0, 0, 16);
-	V b[8], g[8], x, ctr = *ctrp;
+	V b[8], g[8], ctr = *ctrp;
 	__m128i y = *yp;
+	struct gacc a;
+	const hwc_u8 *prev = src;
 	unsigned int i;
 
-	for (; len >= 256; len -= 256, src += 256, dst += 256) {
+	/* Called with len >= 256. Encryption's first step has nothing to hash yet. */
+	if (enc) {
 		ctr_regs(b, ctr, 8);
 		ctr = _mm256_add_epi32(ctr, sixteen);
 		aes_regs(k->aes.ek, b, 8, nr);
 #pragma GCC unroll 8
-		for (i = 0; i < 8; i++) {
-			x = vld(src + 32 * i);
-			b[i] = vxor(b[i], x);
-			vst(dst + 32 * i, b[i]);
-			g[i] = vbswap(enc ? b[i] : x);
-		}
+		for (i = 0; i < 8; i++)
+			vst(dst + 32 * i, vxor(b[i], vld(src + 32 * i)));
+		prev = dst;
+		len -= 256;
+		src += 256;
+		dst += 256;
+	}
+	for (; len >= 256; len -= 256, src += 256, dst += 256) {
+		ctr_regs(b, ctr, 8);
+		ctr = _mm256_add_epi32(ctr, sixteen);
+		aes8_ghash8(k, b, nr, enc ? prev : src, y, &a);
+		y = greduce(&a);
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			vst(dst + 32 * i, vxor(b[i], vld(src + 32 * i)));
+		prev = dst;
+	}
+	if (enc) {
+#pragma GCC unroll 8
+		for (i = 0; i < 8; i++)
+			g[i] = vbswap(vld(prev + 32 * i));
 		y = ghash_regs_k(k, y, g, HWC_GCM_NPOW - 16, 8);
 	}
 	*ctrp = ctr;
@@ -395,6 +456,277 @@ void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, h
 			   const hwc_u8 *src, hwc_size len)
 {
 	gcm_crypt(k, c, 0, dst, src, len);
+}
+
+/*
+ * The last 1..16 blocks of a message and its tag, straight-line per register count and key
+ * size: E_K(J0) in an xmm beside the counter registers in the same rounds, the text and the
+ * length block in one reduction against H^(nbl+1)..H^1. A short request is bound by this
+ * chain's latency, so it has no loops, no state stores and no calls but for a partial last
+ * register (through a zeroed buffer, as AVX2 has no byte masks).
+ *
+ * @whole: the message is this one piece without AAD (the lengths say so, and they are
+ * public): the GHASH state is 0, the counters follow from J0, and the length block is one
+ * 64-bit word. Otherwise @cb (the next counter block, byte-reversed) and @y carry the state:
+ * xmm arguments, since a function taking ymm ones is left by GCC without VZEROUPPER, and the
+ * SSE code it returns to then stalls on the dirty upper halves (measured on Zen 3: a 64-byte
+ * request took twice as long).
+ */
+AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int enc,
+		  hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag, __m128i cb, __m128i y,
+		  const unsigned int nv, const unsigned int nr, const int whole)
+{
+	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
+	const V bswap_swap = _mm256_broadcastsi128_si256(
+		_mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
+	const hwc_u8 *ek = k->aes.ek;
+	const unsigned int nbl = (unsigned int)((len + 15) / 16);
+	/* 1 <= last <= 32 bytes, 1 <= nlast <= 2 blocks in the last register. */
+	const hwc_size last = len - 32 * (nv - 1);
+	const unsigned int nlast = nbl - 2 * (nv - 1);
+	V jb = _mm256_broadcastsi128_si256(ld128_halves(c->j0));
+	__m128i j0 = _mm256_castsi256_si128(jb);
+	V b[8], g[8], gk[8], t[8], r;
+	struct gacc a;
+	hwc_u8 buf[32];
+	unsigned int i, j;
+
+	r = vbcast(ek);
+	if (whole) {
+		/*
+		 * J0 = IV || 0^31 || 1 (hwc_gcm_start takes 96-bit IVs only), so the counter
+		 * blocks 2..17 of a whole message differ from J0 in the last byte alone, by
+		 * 1 ^ n: one xor per register, together with round key 0.
+		 */
+#pragma GCC unroll 8
+		for (j = 0; j < nv; j++) {
+			hwc_u64 n = 2 + 2 * j;
+
+			b[j] = vxor(vxor(jb, r), _mm256_set_epi64x((long long)((1 ^ (n + 1)) << 56), 0,
+								     (long long)((1 ^ n) << 56), 0));
+		}
+	} else {
+		/* inc32 lanes from @cb, as gcm_crypt keeps them. */
+		ctr_regs(b, _mm256_add_epi32(_mm256_broadcastsi128_si256(cb),
+					     _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)), nv);
+#pragma GCC unroll 8
+		for (j = 0; j < nv; j++)
+			b[j] = vxor(b[j], r);
+	}
+	j0 = _mm_xor_si128(j0, _mm256_castsi256_si128(r));
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		r = vbcast(ek + 16 * i);
+#pragma GCC unroll 8
+		for (j = 0; j < nv; j++)
+			b[j] = _mm256_aesenc_epi128(b[j], r);
+		j0 = _mm_aesenc_si128(j0, _mm256_castsi256_si128(r));
+	}
+#pragma GCC unroll 8
+	for (j = 0; j + 1 < nv; j++)
+		t[j] = vld(src + 32 * j);
+	if (last == 32) {
+		t[j] = vld(src + 32 * j);
+	} else if (last == 16) {
+		t[j] = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + 32 * j)));
+	} else {
+		__builtin_memset(buf, 0, sizeof(buf));
+		__builtin_memcpy(buf, src + 32 * j, last);
+		t[j] = vld(buf);
+	}
+	/*
+	 * The text joins the last round key (AESENCLAST ends with that xor), so the output
+	 * leaves the last round with no step after it.
+	 */
+	r = vbcast(ek + 16 * nr);
+#pragma GCC unroll 8
+	for (j = 0; j < nv; j++)
+		b[j] = _mm256_aesenclast_epi128(b[j], vxor(r, t[j]));
+	j0 = _mm_aesenclast_si128(j0, _mm256_castsi256_si128(r));
+#pragma GCC unroll 8
+	for (j = 0; j + 1 < nv; j++)
+		vst(dst + 32 * j, b[j]);
+	if (last == 32) {
+		vst(dst + 32 * j, b[j]);
+	} else if (last == 16) {
+		_mm_storeu_si128((__m128i *)(dst + 32 * j), _mm256_castsi256_si128(b[j]));
+		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
+		if (enc)
+			b[j] = _mm256_zextsi128_si256(_mm256_castsi256_si128(b[j]));
+	} else {
+		vst(buf, b[j]);
+		__builtin_memcpy(dst + 32 * j, buf, last);
+		if (enc) {
+			__builtin_memset(buf + last, 0, sizeof(buf) - last);
+			b[j] = vld(buf);
+		}
+		hwc_memzero_explicit(buf, sizeof(buf));
+	}
+	/*
+	 * g: the blocks to hash, byte-reversed; gk: x ^ swap(x), what the Karatsuba middle
+	 * product takes, shuffled straight from the same source (one step of latency, not two).
+	 * The running GHASH value joins the first block in both forms.
+	 */
+#pragma GCC unroll 8
+	for (j = 0; j < nv; j++) {
+		V x = enc ? b[j] : t[j];
+
+		g[j] = vbswap(x);
+		gk[j] = vxor(g[j], _mm256_shuffle_epi8(x, bswap_swap));
+	}
+	if (!whole) {
+		g[0] = vxor(g[0], _mm256_zextsi128_si256(y));
+		gk[0] = vxor(gk[0], _mm256_zextsi128_si256(_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
+	}
+	/*
+	 * Register j, lane i: block 2j + i, times H^(nbl + 1 - 2j - i). Only the last register
+	 * can have a lane past the text; its power reads as 0.
+	 */
+#pragma GCC unroll 8
+	for (j = 0; j < nv; j++) {
+		const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 2 * j];
+		V h = j + 1 < nv || nlast == 2 ? vld(hp) :
+			_mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)hp));
+		V lo = _mm256_clmulepi64_epi128(g[j], h, 0x00);
+		V hi = _mm256_clmulepi64_epi128(g[j], h, 0x11);
+		V mid = _mm256_clmulepi64_epi128(gk[j], karatsuba_key(h), 0x00);
+
+		if (j == 0) {
+			a.lo = lo;
+			a.hi = hi;
+			a.mid = mid;
+		} else {
+			a.lo = vxor(a.lo, lo);
+			a.hi = vxor(a.hi, hi);
+			a.mid = vxor(a.mid, mid);
+		}
+	}
+	{
+		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+		__m128i l, lo;
+
+		if (whole) {
+			/* Without AAD: x.hi = 0, two products with H's halves, no Karatsuba. */
+			l = _mm_cvtsi64_si128((long long)(len * 8));
+			lo = _mm_clmulepi64_si128(l, h1, 0x00);
+			a.lo = vxor(a.lo, _mm256_zextsi128_si256(lo));
+			a.mid = vxor(a.mid, _mm256_zextsi128_si256(
+				_mm_xor_si128(lo, _mm_clmulepi64_si128(l, h1, 0x10))));
+		} else {
+			__m128i hk1 = _mm_xor_si128(h1, _mm_shuffle_epi32(h1, 0x4e));
+
+			l = len_block(c);
+			a.lo = vxor(a.lo, _mm256_zextsi128_si256(_mm_clmulepi64_si128(l, h1, 0x00)));
+			a.hi = vxor(a.hi, _mm256_zextsi128_si256(_mm_clmulepi64_si128(l, h1, 0x11)));
+			a.mid = vxor(a.mid, _mm256_zextsi128_si256(_mm_clmulepi64_si128(
+				_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
+		}
+	}
+	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(greduce(&a)), j0));
+}
+
+/*
+ * Per register count and key size: "w" for a whole message (see gcm_short); the others take
+ * the counter and GHASH state from the caller, who may have them in registers.
+ */
+#define SHORT(nv, nr)									\
+NOINLINE void gcm_short_enc##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag,		\
+				       __m128i cb, __m128i y)				\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, cb, y, nv, nr, 0);			\
+}											\
+NOINLINE void gcm_short_dec##nv##_##nr(const struct hwc_gcm_key *k,				\
+				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag,		\
+				       __m128i cb, __m128i y)				\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, cb, y, nv, nr, 0);			\
+}											\
+NOINLINE void gcm_short_encw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag,		\
+					__m128i cb, __m128i y)				\
+{											\
+	gcm_short(k, c, 1, dst, src, len, tag, cb, y, nv, nr, 1);			\
+}											\
+NOINLINE void gcm_short_decw##nv##_##nr(const struct hwc_gcm_key *k,				\
+					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
+					const hwc_u8 *src, hwc_size len, hwc_u8 *tag,		\
+					__m128i cb, __m128i y)				\
+{											\
+	gcm_short(k, c, 0, dst, src, len, tag, cb, y, nv, nr, 1);			\
+}
+#define SHORT_NR(nr) SHORT(1, nr) SHORT(2, nr) SHORT(3, nr) SHORT(4, nr)		\
+	SHORT(5, nr) SHORT(6, nr) SHORT(7, nr) SHORT(8, nr)
+SHORT_NR(10) SHORT_NR(12) SHORT_NR(14)
+
+typedef void short_fn(const struct hwc_gcm_key *, const struct hwc_gcm_ctx *, hwc_u8 *,
+		      const hwc_u8 *, hwc_size, hwc_u8 *, __m128i, __m128i);
+#define SHORT_ROW(dir, nr) { gcm_short_##dir##1_##nr, gcm_short_##dir##2_##nr,		\
+	gcm_short_##dir##3_##nr, gcm_short_##dir##4_##nr, gcm_short_##dir##5_##nr,		\
+	gcm_short_##dir##6_##nr, gcm_short_##dir##7_##nr, gcm_short_##dir##8_##nr }
+/* [direction: enc, dec, encw, decw][key size: 10, 12, 14 rounds][registers - 1] */
+static short_fn *const short_fns[4][3][8] = {
+	{ SHORT_ROW(enc, 10), SHORT_ROW(enc, 12), SHORT_ROW(enc, 14) },
+	{ SHORT_ROW(dec, 10), SHORT_ROW(dec, 12), SHORT_ROW(dec, 14) },
+	{ SHORT_ROW(encw, 10), SHORT_ROW(encw, 12), SHORT_ROW(encw, 14) },
+	{ SHORT_ROW(decw, 10), SHORT_ROW(decw, 12), SHORT_ROW(decw, 14) },
+};
+
+/*
+ * The last piece of a message and the tag. Its whole 256-byte steps but the last run as any
+ * piece, keeping counter and GHASH state in registers; the last 1..256 bytes, the length
+ * block and E_K(J0) go through one straight-line function, one reduction.
+ */
+AI void gcm_crypt_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc,
+			hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag)
+{
+	unsigned int nr = k->aes.nr, ki = nr == 10 ? 0 : nr == 12 ? 1 : 2;
+	hwc_size head;
+	__m128i y, cb;
+	V ctr;
+
+	if (!len) {
+		hwc_gcm_final_vaes_avx2(k, c, tag);
+		return;
+	}
+	if (len <= 256 && !c->aadlen && c->textlen == len) {
+		short_fns[2 + !enc][ki][(len - 1) / 32](k, c, dst, src, len, tag,
+							 _mm_setzero_si128(), _mm_setzero_si128());
+		return;
+	}
+	cb = bswap128(ld128_halves(c->ctr));
+	y = bswap128(ld128_halves(c->y));
+	ctr = _mm256_add_epi32(_mm256_broadcastsi128_si256(cb),
+			       _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
+	head = (len - 1) & ~(hwc_size)255;
+	if (head) {
+		if (enc)
+			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
+				(k, dst, src, head, &ctr, &y);
+		else
+			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
+				(k, dst, src, head, &ctr, &y);
+		src += head;
+		dst += head;
+		len -= head;
+		cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)(head / 16)));
+	}
+	short_fns[!enc][ki][(len - 1) / 32](k, c, dst, src, len, tag, cb, y);
+}
+
+void hwc_gcm_enc_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt_final(k, c, 1, dst, src, len, tag);
+}
+
+void hwc_gcm_dec_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+{
+	gcm_crypt_final(k, c, 0, dst, src, len, tag);
 }
 
 /*

@@ -66,6 +66,10 @@ void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_c
 			     hwc_u8 tag[16]);
 void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			   const hwc_u8 *src, hwc_size len);
+void hwc_gcm_enc_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+void hwc_gcm_dec_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
+				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
 void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			   hwc_size n);
 void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,

@@ -15,7 +15,7 @@ KASM_SRCS := arch/x86/crypto/aesni-intel_asm.S lib/crypto/x86/aes-aesni.S \
 	lib/crypto/x86/sha256-ni-asm.S lib/crypto/x86/sha256-avx2-asm.S lib/crypto/x86/sha512-avx2-asm.S
 KASM_ASFLAGS := -D__ASSEMBLY__ -include bench/kshim/kshim.h -Ibench/kshim/include
 # As the kernel compiles its glue: no SIMD in C, so IV and counter words are scalar stores.
-KASM_CFLAGS := -O2 -g -Wall -Wextra -fPIC -mgeneral-regs-only -fno-strict-aliasing -I$(KMOD)
+KASM_CFLAGS := -O2 -g -Wall -Wextra -fPIC -mgeneral-regs-only -fno-strict-aliasing -I$(KMOD) -I$(KMOD)/x86
 
 .PHONY: kernel-asm
 ifeq ($(TARGET),host)

@@ -14,6 +14,7 @@
 #include <cpuid.h>
 #include <string.h>
 #include "hwc_core.h"
+#include "hwc_arch_cores.h"	/* HWC_F_* */
 #include "../kasm.h"
 
 typedef unsigned char u8;
