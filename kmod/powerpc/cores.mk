@@ -19,3 +19,6 @@ $(foreach o,$(hwc_arch_simd),$(eval hwc_cflags_$(o) := -mcpu=power8 -maltivec -m
 hwc_cflags_powerpc/bignum_p9.o := -mcpu=power9
 # Host: the same general-register code the module runs (no vectorised zeroing around the asm).
 hwc_hcflags_powerpc/bignum_p9.o := -mno-altivec -mno-vsx
+# Host constant-time check: no valgrind for ppc64le under qemu-user, so this core's branches are
+# checked on the object (selftests/arch/ppc64le/ct_branches.sh).
+hwc_ct_branch_objs := powerpc/bignum_p9.o
