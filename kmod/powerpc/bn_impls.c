@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The POWER Montgomery-arithmetic tiers: the portable C one (a maddld/maddhdu tier would go here). */
+/* The POWER Montgomery-arithmetic tiers and the CPU features each needs, portable C first. */
 #include "hwc_arch_cores.h"
 
 const struct hwc_bn_impl hwc_bn_impls[] = {
 	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },
+	{ "p9", HWC_F_ARCH300, hwc_bn_mul_p9, hwc_bn_sqr_p9, hwc_bn_redc_p9, 0, 0 },
 };
 const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

@@ -4,16 +4,25 @@
  * of one LEN-byte message by an hwcrypt tier or by OpenSSL EVP, nothing else after setup.
  *
  *   icount --maps                      prints the executable ranges of this program and libcrypto
+ *   icount --rsa-tiers                 the hwc_bn_impls[] this CPU has, one a line
  *   icount ALG IMPL|openssl LEN REPS   sha256/sha512 ...; IMPL as in hwc_hash_impls[] ("p8")
  *                                      aes-128-ctr, aes-128-gcm, aes-128-xts, aes-128-ecb,
  *                                      aes-128-cbc-dec; IMPL as in hwc_aes_impls[]
+ *   icount rsa-private IMPL|openssl BITS REPS
+ *                                      REPS private ops (CRT, blinded) with keys/rsaBITS.pem;
+ *                                      IMPL as in hwc_bn_impls[]; OpenSSL: EVP_PKEY_decrypt,
+ *                                      no padding, same key and input
  */
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cpu.h"
 #include "hwc_aes.h"
+#include "hwc_rsa.h"
 
 static unsigned char msg[1 << 16] __attribute__((aligned(64)));
 static unsigned char ct[1 << 16] __attribute__((aligned(64)));
@@ -163,6 +172,102 @@ static int aes_run(const char *alg, const char *side, unsigned long len, unsigne
 	return 0;
 }
 
+/* A key's numbers as hwc_rsa_set_key() takes them, from the OpenSSL key itself. */
+static int rsa_load(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_PKEY *pkey)
+{
+	static unsigned char ws[HWC_RSA_SETKEY_WS_BYTES] __attribute__((aligned(64)));
+	static const char *const names[8] = {
+		OSSL_PKEY_PARAM_RSA_N, OSSL_PKEY_PARAM_RSA_E, OSSL_PKEY_PARAM_RSA_D,
+		OSSL_PKEY_PARAM_RSA_FACTOR1, OSSL_PKEY_PARAM_RSA_FACTOR2,
+		OSSL_PKEY_PARAM_RSA_EXPONENT1, OSSL_PKEY_PARAM_RSA_EXPONENT2,
+		OSSL_PKEY_PARAM_RSA_COEFFICIENT1 };
+	static unsigned char buf[8][1024];
+	hwc_size len[8];
+	struct hwc_rsa_raw raw;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		BIGNUM *b = NULL;
+
+		if (!EVP_PKEY_get_bn_param(pkey, names[i], &b) || BN_num_bytes(b) > 1024)
+			return -1;
+		len[i] = BN_bn2bin(b, buf[i]);
+		BN_clear_free(b);
+	}
+	raw = (struct hwc_rsa_raw){ buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7],
+				    len[0], len[1], len[2], len[3], len[4], len[5], len[6], len[7] };
+	return hwc_rsa_set_key(key, bn, &raw, 1, ws);
+}
+
+/*
+ * REPS private operations on one fixed input below n, key set once: hwc_rsa_private() with
+ * fresh blinding bytes per op (a fixed-seed generator here: the count, not the secrecy, is
+ * measured) against EVP_PKEY_decrypt without padding on one context (OpenSSL blinds too).
+ */
+static int rsa_run(const char *side, unsigned int bits, unsigned long reps)
+{
+	static unsigned char in[1024], out[1024], rnd[HWC_RSA_RANDOM_BYTES];
+	static struct hwc_rsa_key key;
+	unsigned int bytes = bits / 8, k;
+	unsigned long i, seed = 0x9e3779b97f4a7c15ul;
+	char path[64];
+	EVP_PKEY *pkey;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "keys/rsa%u.pem", bits);
+	f = fopen(path, "r");
+	if (!f || !(pkey = PEM_read_PrivateKey(f, NULL, NULL, NULL)) || bytes > sizeof(in))
+		return 2;
+	fclose(f);
+	for (k = 0; k < bytes; k++)
+		in[k] = (unsigned char)(k * 167 + 13);
+	in[0] = 0x3c;
+	if (!strcmp(side, "openssl")) {
+		EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new(pkey, NULL);
+		size_t outlen;
+
+		if (!pctx || EVP_PKEY_decrypt_init(pctx) <= 0 ||
+		    EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_NO_PADDING) <= 0)
+			return 1;
+		for (i = 0; i < reps; i++) {
+			outlen = sizeof(out);
+			if (EVP_PKEY_decrypt(pctx, out, &outlen, in, bytes) <= 0)
+				return 1;
+		}
+		EVP_PKEY_CTX_free(pctx);
+	} else {
+		const struct hwc_bn_impl *bn = NULL;
+		void *ws;
+
+		for (k = 0; k < hwc_bn_nimpls; k++)
+			if (!strcmp(hwc_bn_impls[k].impl, side))
+				bn = &hwc_bn_impls[k];
+		if (!bn || rsa_load(&key, bn, pkey))
+			return 2;
+		ws = aligned_alloc(64, (hwc_rsa_ws_bytes(&key) + 63) & ~63ul);
+		if (!ws)
+			return 1;
+		for (i = 0; i < reps; i++) {
+			for (k = 0; k < hwc_rsa_random_bytes(&key); k++) {
+				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+				rnd[k] = (unsigned char)(seed >> 56);
+			}
+			if (hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL))
+				return 1;
+		}
+		hwc_rsa_key_wipe(&key);
+		free(ws);
+	}
+	EVP_PKEY_free(pkey);
+	/* The last result's first and last 16 bytes: the same on every side. */
+	for (k = 0; k < 16; k++)
+		printf("%02x", out[k]);
+	for (k = bytes - 16; k < bytes; k++)
+		printf("%02x", out[k]);
+	printf("\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char out[64];
@@ -173,12 +278,22 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "--maps"))
 		return print_maps();
+	if (argc == 2 && !strcmp(argv[1], "--rsa-tiers")) {
+		unsigned int f = hwc_host_cpu_features();
+
+		for (k = 0; k < hwc_bn_nimpls; k++)
+			if ((hwc_bn_impls[k].features & f) == hwc_bn_impls[k].features)
+				printf("%s\n", hwc_bn_impls[k].impl);
+		return 0;
+	}
 	if (argc != 5) {
 		fprintf(stderr, "usage: %s --maps | ALG IMPL|openssl LEN REPS\n", argv[0]);
 		return 2;
 	}
 	len = strtoul(argv[3], NULL, 0);
 	reps = strtoul(argv[4], NULL, 0);
+	if (!strcmp(argv[1], "rsa-private"))
+		return rsa_run(argv[2], (unsigned int)len, reps);
 	if (len > sizeof(msg))
 		return 2;
 	for (i = 0; i < len; i++)

@@ -3,11 +3,15 @@
 # ppc64le expectations of the guest oracle (sourced by selftests/guest/hwc.sh after lib.sh).
 
 # POWER has no feature flags in /proc/cpuinfo: AT_HWCAP2 (type 26) from the auxiliary vector
-# (od's own), PPC_FEATURE2_VEC_CRYPTO = 0x02000000.
-hwc_ppc_vec_crypto() {
+# (od's own): hwc_ppc_hwcap2 MASK; PPC_FEATURE2_VEC_CRYPTO = 0x02000000.
+hwc_ppc_hwcap2() {
 	_hwc_cap2=$(od -An -v -tx8 /proc/self/auxv | awk '{ for (i = 1; i <= NF; i++) v[n++] = $i }
 		END { for (i = 0; i < n; i += 2) if (v[i] ~ /^0*1a$/) print v[i + 1] }')
-	[ -n "$_hwc_cap2" ] && [ $((0x$_hwc_cap2 & 0x02000000)) != 0 ]
+	[ -n "$_hwc_cap2" ] && [ $((0x$_hwc_cap2 & $1)) != 0 ]
+}
+
+hwc_ppc_vec_crypto() {
+	hwc_ppc_hwcap2 0x02000000
 }
 
 hwc_expected_hash_drivers() {
@@ -29,9 +33,14 @@ hwc_aes_priority_offset() {
 	echo 1700
 }
 
-# The portable constant-time tier (kmod/powerpc/bn_impls.c has no other).
+# POWER9 and later (PPC_FEATURE2_ARCH_3_00 = 0x00800000 in AT_HWCAP2): the maddld/addex tier, as
+# kmod/powerpc/cpu.c picks it on CPU_FTR_ARCH_300; else the portable constant-time one.
 hwc_expected_rsa_drivers() {
-	echo rsa-hwcrypt-generic
+	if hwc_ppc_hwcap2 0x00800000; then
+		echo rsa-hwcrypt-p9
+	else
+		echo rsa-hwcrypt-generic
+	fi
 }
 
 # pseries under QEMU's x-vof firmware has a blank NVRAM, which the kernel reports as corrupt.
