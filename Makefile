@@ -31,7 +31,8 @@ QUICK_GUEST_TESTS ?= quick
 # cached, with the selection its profile gives it; `make test-full` builds it.
 DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && echo 7.2-debug)
 
-.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 test test-full test-host \
+.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
+	test-full test-host \
 	test-guest demo bench test-ppc64le bench-ppc \
 	install install-module dkms-install clean
 
@@ -61,7 +62,11 @@ modules-ppc64le:
 check-7.2:
 	scripts/build-7.2.sh
 
-test-host:
+# Each arch's MODULE_ALIAS_CRYPTO list (kmod/<arch>/hwc_aliases.h) against the registry's tables.
+check-aliases:
+	scripts/check-aliases.sh
+
+test-host: check-aliases
 	$(MAKE) -C selftests host-test
 
 guest-progs: userspace
