@@ -6,6 +6,7 @@
 #   make test             every test: host cores vs OpenSSL, guests on 6.1 and 6.12, 7.2 build
 #   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min): see README
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
+#   make deb              Debian packages (dpkg-buildpackage) into build/deb/
 #   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
 #   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION), dkms add/build/install,
 #                         initramfs hooks; both then rebuild the initramfs of KVER
@@ -35,7 +36,7 @@ DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && e
 .PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
 	test-full test-host \
 	test-guest demo bench test-ppc64le bench-ppc \
-	install install-module install-boot update-initramfs dkms-src dkms-install clean
+	install install-module install-boot update-initramfs dkms-src dkms-install deb clean
 
 all: module userspace
 
@@ -155,6 +156,23 @@ dkms-install: dkms-src install-boot
 	dkms add hwcrypt/$(VERSION) && dkms build hwcrypt/$(VERSION) -k $(KVER) && \
 		dkms install hwcrypt/$(VERSION) -k $(KVER)
 	$(MAKE) update-initramfs
+
+# Debian packages (debian/: hwcrypt-dkms, libhwcrypt0, libhwcrypt-dev, hwcrypt) into build/deb/,
+# built from a copy of the tree (the files git tracks or would track, built or not) so that
+# dpkg-buildpackage's ../ is build/deb/ and the work tree stays clean.
+DEB_OUT := build/deb
+DEB_SRC := $(DEB_OUT)/hwcrypt-$(VERSION)
+deb:
+	rm -rf $(DEB_OUT)
+	mkdir -p $(DEB_SRC)
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		git ls-files -z -c -o --exclude-standard | xargs -0 cp --parents -t $(DEB_SRC); \
+	else \
+		tar -c --exclude=./build --exclude='*.o' --exclude='*.ko' . | tar -x -C $(DEB_SRC); \
+	fi
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
+	rm -rf $(DEB_SRC)
+	@ls $(DEB_OUT)/*.deb
 
 clean:
 	-[ -d "$(KDIR)" ] && $(KMAKE) M=$(CURDIR) clean
