@@ -6,7 +6,7 @@
 #   make test             every test: host cores vs OpenSSL, guests on 6.1 and 6.12, 7.2 build
 #   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min): see README
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
-#   make deb              Debian packages (dpkg-buildpackage) into build/deb/
+#   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
 #   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
 #   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION), dkms add/build/install,
 #                         initramfs hooks; both then rebuild the initramfs of KVER
@@ -36,7 +36,7 @@ DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && e
 .PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
 	test-full test-host \
 	test-guest demo bench test-ppc64le bench-ppc \
-	install install-module install-boot update-initramfs dkms-src dkms-install deb clean
+	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb clean
 
 all: module userspace
 
@@ -173,6 +173,11 @@ deb:
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
 	rm -rf $(DEB_SRC)
 	@ls $(DEB_OUT)/*.deb
+
+# The packages checked: make deb, lintian with no error, each package's contents, dependencies
+# and triggers (scripts/test-deb.sh); DKMS=1 also has DKMS build the packaged source for 6.1.
+test-deb:
+	scripts/test-deb.sh $(if $(filter 1,$(DKMS)),--dkms)
 
 clean:
 	-[ -d "$(KDIR)" ] && $(KMAKE) M=$(CURDIR) clean
