@@ -7,6 +7,7 @@
 #   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min): see README
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
 #   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
+#   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: not yet in test-full)
 #   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
 #   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION), dkms add/build/install,
 #                         initramfs hooks; both then rebuild the initramfs of KVER
@@ -36,7 +37,7 @@ DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && e
 .PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
 	test-full test-host \
 	test-guest demo bench test-ppc64le bench-ppc \
-	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb clean
+	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb test-deploy clean
 
 all: module userspace
 
@@ -178,6 +179,12 @@ deb:
 # and triggers (scripts/test-deb.sh); DKMS=1 also has DKMS build the packaged source for 6.1.
 test-deb:
 	scripts/test-deb.sh $(if $(filter 1,$(DKMS)),--dkms)
+
+# A Debian 12 machine as a user has it (scripts/build-deploy-image.sh, cached), under TCG: the
+# packages installed, DKMS building in the guest, hwcrypt serving the crypttab volume after a
+# reboot, removal with the data intact, reinstall, kernel upgrade to 6.12 (scripts/test-deploy.sh).
+test-deploy: deb
+	scripts/test-deploy.sh
 
 clean:
 	-[ -d "$(KDIR)" ] && $(KMAKE) M=$(CURDIR) clean

@@ -58,7 +58,7 @@ base_pkgs=(
 	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	linux-image-amd64 linux-headers-amd64
-	debhelper dh-dkms lintian fakeroot initramfs-tools
+	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 
