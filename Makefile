@@ -6,8 +6,11 @@
 #   make test             every test: host cores vs OpenSSL, guests on 6.1 and 6.12, 7.2 build
 #   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min): see README
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
-#   make install          module (for KDIR), library, header, pkg-config file, CLI
-#   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION) and dkms add/build/install
+#   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
+#   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: not yet in test-full)
+#   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
+#   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION), dkms add/build/install,
+#                         initramfs hooks; both then rebuild the initramfs of KVER
 
 VERSION := 0.1.0
 KVER ?= $(shell uname -r)
@@ -31,9 +34,10 @@ QUICK_GUEST_TESTS ?= quick
 # cached, with the selection its profile gives it; `make test-full` builds it.
 DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && echo 7.2-debug)
 
-.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 test test-full test-host \
+.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
+	test-full test-host \
 	test-guest demo bench test-ppc64le bench-ppc \
-	install install-module dkms-install clean
+	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb test-deploy clean
 
 all: module userspace
 
@@ -61,7 +65,11 @@ modules-ppc64le:
 check-7.2:
 	scripts/build-7.2.sh
 
-test-host:
+# Each arch's MODULE_ALIAS_CRYPTO list (kmod/<arch>/hwc_aliases.h) against the registry's tables.
+check-aliases:
+	scripts/check-aliases.sh
+
+test-host: check-aliases
 	$(MAKE) -C selftests host-test
 
 guest-progs: userspace
@@ -105,21 +113,78 @@ bench:
 	@$(MAKE) --no-print-directory -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT)) $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)")
 
 install-module:
-	$(KMAKE) M=$(CURDIR) modules_install
-	-depmod -a $(KVER)
+	$(KMAKE) M=$(CURDIR) $(if $(DESTDIR),INSTALL_MOD_PATH=$(DESTDIR)) modules_install
+	-depmod $(if $(DESTDIR),-b $(DESTDIR)) -a $(KVER)
+
+# Boot: the initramfs-tools hook and init-top loader, the dracut module and its config, so that
+# hwcrypt is in the initramfs and loaded before cryptsetup opens the root volume. Always under
+# /usr (the only place the two tools look), whatever PREFIX says.
+BOOT_SRC := scripts/boot
+install-boot:
+	install -D -m 0755 $(BOOT_SRC)/initramfs-tools-hook $(DESTDIR)/usr/share/initramfs-tools/hooks/hwcrypt
+	install -D -m 0755 $(BOOT_SRC)/hwcrypt-load.sh \
+		$(DESTDIR)/usr/share/initramfs-tools/scripts/init-top/hwcrypt
+	install -D -m 0755 $(BOOT_SRC)/dracut-module-setup.sh \
+		$(DESTDIR)/usr/lib/dracut/modules.d/90hwcrypt/module-setup.sh
+	install -D -m 0755 $(BOOT_SRC)/hwcrypt-load.sh \
+		$(DESTDIR)/usr/lib/dracut/modules.d/90hwcrypt/hwcrypt-load.sh
+	install -D -m 0644 $(BOOT_SRC)/dracut.conf $(DESTDIR)/usr/lib/dracut/dracut.conf.d/50-hwcrypt.conf
+
+# The initramfs of KVER again, now with hwcrypt; an install into a DESTDIR leaves that to whoever
+# installs the result (the Debian packages trigger update-initramfs).
+update-initramfs:
+	@if [ -n "$(DESTDIR)" ]; then :; \
+	elif command -v update-initramfs >/dev/null; then update-initramfs -u -k $(KVER); \
+	elif command -v dracut >/dev/null; then dracut -f --kver $(KVER); \
+	else echo "make: no update-initramfs or dracut: the initramfs of $(KVER) has no hwcrypt"; fi
 
 install: module userspace
 	@if [ -f kmod/hwcrypt.ko ]; then $(MAKE) install-module; fi
 	$(MAKE) -C userspace install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	$(MAKE) install-boot
+	@if [ -f kmod/hwcrypt.ko ]; then $(MAKE) update-initramfs; fi
 
-dkms-install:
-	rm -rf $(DESTDIR)/usr/src/hwcrypt-$(VERSION)
-	mkdir -p $(DESTDIR)/usr/src/hwcrypt-$(VERSION)
-	cp -r dkms.conf Kbuild Makefile kmod $(DESTDIR)/usr/src/hwcrypt-$(VERSION)/
-	find $(DESTDIR)/usr/src/hwcrypt-$(VERSION)/kmod -name '*.o' -o -name '*.ko' -o -name '*.cmd' \
+# The files DKMS builds from (/usr/src/hwcrypt-VERSION): dkms.conf and the Kbuild tree, no objects.
+DKMS_SRC = $(DESTDIR)/usr/src/hwcrypt-$(VERSION)
+dkms-src:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp -r dkms.conf Kbuild Makefile kmod $(DKMS_SRC)/
+	find $(DKMS_SRC)/kmod -name '*.o' -o -name '*.ko' -o -name '*.cmd' \
 		-o -name '*.mod*' -o -name 'modules.order' -o -name 'Module.symvers' | xargs rm -f
+
+dkms-install: dkms-src install-boot
 	dkms add hwcrypt/$(VERSION) && dkms build hwcrypt/$(VERSION) -k $(KVER) && \
 		dkms install hwcrypt/$(VERSION) -k $(KVER)
+	$(MAKE) update-initramfs
+
+# Debian packages (debian/: hwcrypt-dkms, libhwcrypt0, libhwcrypt-dev, hwcrypt) into build/deb/,
+# built from a copy of the tree (the files git tracks or would track, built or not) so that
+# dpkg-buildpackage's ../ is build/deb/ and the work tree stays clean.
+DEB_OUT := build/deb
+DEB_SRC := $(DEB_OUT)/hwcrypt-$(VERSION)
+deb:
+	rm -rf $(DEB_OUT)
+	mkdir -p $(DEB_SRC)
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		git ls-files -z -c -o --exclude-standard | xargs -0 cp --parents -t $(DEB_SRC); \
+	else \
+		tar -c --exclude=./build --exclude='*.o' --exclude='*.ko' . | tar -x -C $(DEB_SRC); \
+	fi
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
+	rm -rf $(DEB_SRC)
+	@ls $(DEB_OUT)/*.deb
+
+# The packages checked: make deb, lintian with no error, each package's contents, dependencies
+# and triggers (scripts/test-deb.sh); DKMS=1 also has DKMS build the packaged source for 6.1.
+test-deb:
+	scripts/test-deb.sh $(if $(filter 1,$(DKMS)),--dkms)
+
+# A Debian 12 machine as a user has it (scripts/build-deploy-image.sh, cached), under TCG: the
+# packages installed, DKMS building in the guest, hwcrypt serving the crypttab volume after a
+# reboot, removal with the data intact, reinstall, kernel upgrade to 6.12 (scripts/test-deploy.sh).
+test-deploy: deb
+	scripts/test-deploy.sh
 
 clean:
 	-[ -d "$(KDIR)" ] && $(KMAKE) M=$(CURDIR) clean

@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=7
+want_ver=8
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -58,6 +58,7 @@ base_pkgs=(
 	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	linux-image-amd64 linux-headers-amd64
+	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 

@@ -1,9 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /* POWER CPU features, read once at load from the kernel's CPU feature table. */
+#include <linux/cpufeature.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
 #include <asm/cputable.h>
 #include <asm/cpu_has_feature.h>
 #include "hwc_arch_cores.h"
 #include "hwc_arch.h"
+
+/*
+ * Autoload: udev loads hwcrypt on a CPU with the vector crypto facility (POWER8 and later), the
+ * feature every POWER tier needs. module_cpu_feature_match() would do the same but also brings
+ * its own module_init(), which main.c has; this is its table without the init.
+ */
+static const struct cpu_feature hwc_cpu_ids[] __maybe_unused = {
+	{ .feature = cpu_feature(PPC_MODULE_FEATURE_VEC_CRYPTO) },
+	{}
+};
+MODULE_DEVICE_TABLE(cpu, hwc_cpu_ids);
 
 unsigned int hwc_arch_features(void)
 {

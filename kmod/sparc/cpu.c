@@ -6,6 +6,8 @@
  * models return 1 there, the CFR_AES bit), and reading it proves nothing.
  */
 #include <linux/kernel.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
 #include <asm/elf.h>
 #include <asm/pstate.h>
 #include "hwc_arch_cores.h"
@@ -20,6 +22,17 @@ static const struct {
 	{ CFR_MPMUL, HWC_F_MPMUL },	{ CFR_MONTMUL, HWC_F_MONTMUL },
 	{ CFR_MONTSQR, HWC_F_MONTSQR },
 };
+
+/*
+ * Autoload: the OF tree's cpu nodes of sun4v machines, the only ones with crypto units. The
+ * node cannot tell a T4 from a T1 or T2 (the hwcap below can): on those hwcrypt loads and
+ * registers what their features allow, today the portable RSA on every one.
+ */
+static const struct of_device_id hwc_cpu_ids[] __maybe_unused = {
+	{ .name = "cpu", .compatible = "sun4v" },
+	{}
+};
+MODULE_DEVICE_TABLE(of, hwc_cpu_ids);
 
 unsigned int hwc_arch_features(void)
 {

@@ -2,14 +2,34 @@
 /* x86 CPU features, read once at load with the kernel's own feature test, and the zmm policy. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <asm/cpu_device_id.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
 #include "hwc_arch_cores.h"
 #include "hwc_arch.h"
+
+/*
+ * Autoload: udev loads hwcrypt for the CPU's modalias when the CPU has any of these, one per
+ * family of tiers: AES-NI (every AES tier, VAES included), SHA-NI (sha1/sha224/sha256), AVX2
+ * (sha384/sha512, with BMI2), ADX (rsa's MULX/ADX and IFMA tiers, with BMI2). Entries match one
+ * flag each, not a tier's whole set; hwc_arch_features() and the tier tables still decide what
+ * registers, so a CPU with one flag of a set but not the rest loads hwcrypt for its portable
+ * RSA only. A CPU with none of them never loads it by itself (modprobe still does).
+ */
+static const struct x86_cpu_id hwc_cpu_ids[] __maybe_unused = {
+	X86_MATCH_FEATURE(X86_FEATURE_AES, NULL),
+	X86_MATCH_FEATURE(X86_FEATURE_SHA_NI, NULL),
+	X86_MATCH_FEATURE(X86_FEATURE_AVX2, NULL),
+	X86_MATCH_FEATURE(X86_FEATURE_ADX, NULL),
+	{}
+};
+MODULE_DEVICE_TABLE(x86cpu, hwc_cpu_ids);
 
 static char *hwc_zmm = "auto";
 module_param_named(zmm, hwc_zmm, charp, 0444);

@@ -45,3 +45,8 @@ hwc_expected_rsa_drivers() {
 
 # pseries under QEMU's x-vof firmware has a blank NVRAM, which the kernel reports as corrupt.
 HWC_ARCH_DMESG_IGNORE='nvram corruption detected'
+
+# Whether the CPU's modalias must load hwcrypt (kmod/powerpc/cpu.c's device table).
+hwc_autoload_expected() {
+	hwc_ppc_vec_crypto
+}

@@ -24,3 +24,9 @@ hwc_aes_priority_offset() {
 hwc_expected_rsa_drivers() {
 	echo rsa-hwcrypt-generic
 }
+
+# Whether the CPU's modalias must load hwcrypt: the sparc table matches sun4v cpu nodes of the
+# OF tree, not the CPU modalias this guest (sun4u) has, if any.
+hwc_autoload_expected() {
+	return 1
+}

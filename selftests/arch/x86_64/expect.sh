@@ -65,3 +65,9 @@ hwc_expected_rsa_drivers() {
 		echo rsa-hwcrypt-generic
 	fi
 }
+
+# Whether the CPU's modalias must load hwcrypt (kmod/x86/cpu.c's device table): any of the
+# flags one family of tiers starts from.
+hwc_autoload_expected() {
+	cpu_has aes || cpu_has sha_ni || cpu_has avx2 || cpu_has adx
+}

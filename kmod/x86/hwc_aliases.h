@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every cra_name and driver name hwcrypt can register on x86, one HWC_ALIAS() each, for the
+ * module's crypto aliases (main.c: request_module("crypto-<name>") and modprobe <name> find
+ * hwcrypt). MODULE_ALIAS_CRYPTO takes string literals, and the names are built at load from the
+ * glue's algorithm tables and this arch's tier tables, so the list is kept by hand:
+ * scripts/check-aliases.sh (make check-aliases, part of make test-host) fails when it differs
+ * from what those tables can register. No include guard: the includer defines HWC_ALIAS.
+ */
+HWC_ALIAS("sha1")
+HWC_ALIAS("sha1-hwcrypt-shani")
+HWC_ALIAS("sha224")
+HWC_ALIAS("sha224-hwcrypt-shani")
+HWC_ALIAS("sha256")
+HWC_ALIAS("sha256-hwcrypt-shani")
+HWC_ALIAS("sha384")
+HWC_ALIAS("sha384-hwcrypt-avx2")
+HWC_ALIAS("sha512")
+HWC_ALIAS("sha512-hwcrypt-avx2")
+HWC_ALIAS("ecb(aes)")
+HWC_ALIAS("ecb-aes-hwcrypt-aesni")
+HWC_ALIAS("ecb-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("ecb-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("cbc(aes)")
+HWC_ALIAS("cbc-aes-hwcrypt-aesni")
+HWC_ALIAS("cbc-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("cbc-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("ctr(aes)")
+HWC_ALIAS("ctr-aes-hwcrypt-aesni")
+HWC_ALIAS("ctr-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("ctr-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("xts(aes)")
+HWC_ALIAS("xts-aes-hwcrypt-aesni")
+HWC_ALIAS("xts-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("xts-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("cts(cbc(aes))")
+HWC_ALIAS("cts-cbc-aes-hwcrypt-aesni")
+HWC_ALIAS("cts-cbc-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("cts-cbc-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("gcm(aes)")
+HWC_ALIAS("gcm-aes-hwcrypt-aesni")
+HWC_ALIAS("gcm-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("gcm-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("rfc4106(gcm(aes))")
+HWC_ALIAS("rfc4106-gcm-aes-hwcrypt-aesni")
+HWC_ALIAS("rfc4106-gcm-aes-hwcrypt-vaes-avx2")
+HWC_ALIAS("rfc4106-gcm-aes-hwcrypt-vaes-avx512")
+HWC_ALIAS("rsa")
+HWC_ALIAS("rsa-hwcrypt-generic")
+HWC_ALIAS("rsa-hwcrypt-adx")
+HWC_ALIAS("rsa-hwcrypt-ifma")
