@@ -75,131 +75,51 @@ static int hwc_t4_aligned(const hwc_u8 *p)
 	return ((unsigned long)p & 7) == 0;
 }
 
-void hwc_sha1_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks)
-{
-	hwc_u32 *s = state;
-	const hwc_u8 *q;
+/* The chaining state in and out: five or eight 32-bit words, eight 64-bit ones. */
+#define LD(op, off, reg)	#op " [%[s] + " #off "], %%f" #reg "\n\t"
+#define ST(op, off, reg)	#op " %%f" #reg ", [%[s] + " #off "]\n\t"
+#define STATE5(x, op)	x(op, 0, 0) x(op, 4, 1) x(op, 8, 2) x(op, 12, 3) x(op, 16, 4)
+#define STATE8(x, op)	STATE5(x, op) x(op, 20, 5) x(op, 24, 6) x(op, 28, 7)
+#define STATE8D(x, op)							\
+	x(op, 0, 0) x(op, 8, 2) x(op, 16, 4) x(op, 24, 6)		\
+	x(op, 32, 8) x(op, 40, 10) x(op, 48, 12) x(op, 56, 14)
 
-	if (!nblocks)
-		return;
-	if (hwc_t4_aligned(data)) {
-		__asm__ __volatile__(
-			"ld [%[s] + 0], %%f0\n\t" "ld [%[s] + 4], %%f1\n\t"
-			"ld [%[s] + 8], %%f2\n\t" "ld [%[s] + 12], %%f3\n\t"
-			"ld [%[s] + 16], %%f4\n\t"
-			"1:\n\t"
-			LOAD64_ALIGNED
-			LOOP(p, 64, HWC_T4_SHA1)
-			"st %%f0, [%[s] + 0]\n\t" "st %%f1, [%[s] + 4]\n\t"
-			"st %%f2, [%[s] + 8]\n\t" "st %%f3, [%[s] + 12]\n\t"
-			"st %%f4, [%[s] + 16]\n\t"
-			: [p] "+r"(data), [n] "+r"(nblocks)
-			: [s] "r"(s)
-			: "memory", "cc", CLOBBER_F0_F23);
-		return;
-	}
-	__asm__ __volatile__(
-		"alignaddr %[p], %%g0, %[q]\n\t"
-		"ld [%[s] + 0], %%f0\n\t" "ld [%[s] + 4], %%f1\n\t"
-		"ld [%[s] + 8], %%f2\n\t" "ld [%[s] + 12], %%f3\n\t"
-		"ld [%[s] + 16], %%f4\n\t"
-		"ldd [%[q]], %%f24\n\t"
-		"1:\n\t"
-		LOAD64_UNALIGNED
-		LOOP(q, 64, HWC_T4_SHA1)
-		"st %%f0, [%[s] + 0]\n\t" "st %%f1, [%[s] + 4]\n\t"
-		"st %%f2, [%[s] + 8]\n\t" "st %%f3, [%[s] + 12]\n\t"
-		"st %%f4, [%[s] + 16]\n\t"
-		: [q] "=&r"(q), [n] "+r"(nblocks)
-		: [p] "r"(data), [s] "r"(s)
-		: "memory", "cc", CLOBBER_F0_F23, CLOBBER_F24_F27);
+/*
+ * One compression function: the state loaded once, then a loop over the blocks with aligned
+ * loads or, for unaligned data, with faligndata from raw doublewords (RAW0 holds the first).
+ */
+#define HWC_T4_HASH(name, word, LOAD, STORE, BLOCK_ALIGNED, BLOCK_UNALIGNED, RAW0, size, op, ...) \
+void name(void *state, const hwc_u8 *data, hwc_size nblocks)			\
+{										\
+	word *s = state;							\
+	const hwc_u8 *q;							\
+										\
+	if (!nblocks)								\
+		return;								\
+	if (hwc_t4_aligned(data)) {						\
+		__asm__ __volatile__(						\
+			LOAD "1:\n\t" BLOCK_ALIGNED LOOP(p, size, op) STORE	\
+			: [p] "+r"(data), [n] "+r"(nblocks)			\
+			: [s] "r"(s)						\
+			: "memory", "cc", __VA_ARGS__);				\
+		return;								\
+	}									\
+	__asm__ __volatile__(							\
+		"alignaddr %[p], %%g0, %[q]\n\t" LOAD				\
+		"ldd [%[q]], %%f" #RAW0 "\n\t"					\
+		"1:\n\t" BLOCK_UNALIGNED LOOP(q, size, op) STORE			\
+		: [q] "=&r"(q), [n] "+r"(nblocks)				\
+		: [p] "r"(data), [s] "r"(s)					\
+		: "memory", "cc", __VA_ARGS__);					\
 }
 
-void hwc_sha256_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks)
-{
-	hwc_u32 *s = state;
-	const hwc_u8 *q;
-
-	if (!nblocks)
-		return;
-	if (hwc_t4_aligned(data)) {
-		__asm__ __volatile__(
-			"ld [%[s] + 0], %%f0\n\t" "ld [%[s] + 4], %%f1\n\t"
-			"ld [%[s] + 8], %%f2\n\t" "ld [%[s] + 12], %%f3\n\t"
-			"ld [%[s] + 16], %%f4\n\t" "ld [%[s] + 20], %%f5\n\t"
-			"ld [%[s] + 24], %%f6\n\t" "ld [%[s] + 28], %%f7\n\t"
-			"1:\n\t"
-			LOAD64_ALIGNED
-			LOOP(p, 64, HWC_T4_SHA256)
-			"st %%f0, [%[s] + 0]\n\t" "st %%f1, [%[s] + 4]\n\t"
-			"st %%f2, [%[s] + 8]\n\t" "st %%f3, [%[s] + 12]\n\t"
-			"st %%f4, [%[s] + 16]\n\t" "st %%f5, [%[s] + 20]\n\t"
-			"st %%f6, [%[s] + 24]\n\t" "st %%f7, [%[s] + 28]\n\t"
-			: [p] "+r"(data), [n] "+r"(nblocks)
-			: [s] "r"(s)
-			: "memory", "cc", CLOBBER_F0_F23);
-		return;
-	}
-	__asm__ __volatile__(
-		"alignaddr %[p], %%g0, %[q]\n\t"
-		"ld [%[s] + 0], %%f0\n\t" "ld [%[s] + 4], %%f1\n\t"
-		"ld [%[s] + 8], %%f2\n\t" "ld [%[s] + 12], %%f3\n\t"
-		"ld [%[s] + 16], %%f4\n\t" "ld [%[s] + 20], %%f5\n\t"
-		"ld [%[s] + 24], %%f6\n\t" "ld [%[s] + 28], %%f7\n\t"
-		"ldd [%[q]], %%f24\n\t"
-		"1:\n\t"
-		LOAD64_UNALIGNED
-		LOOP(q, 64, HWC_T4_SHA256)
-		"st %%f0, [%[s] + 0]\n\t" "st %%f1, [%[s] + 4]\n\t"
-		"st %%f2, [%[s] + 8]\n\t" "st %%f3, [%[s] + 12]\n\t"
-		"st %%f4, [%[s] + 16]\n\t" "st %%f5, [%[s] + 20]\n\t"
-		"st %%f6, [%[s] + 24]\n\t" "st %%f7, [%[s] + 28]\n\t"
-		: [q] "=&r"(q), [n] "+r"(nblocks)
-		: [p] "r"(data), [s] "r"(s)
-		: "memory", "cc", CLOBBER_F0_F23, CLOBBER_F24_F27);
-}
-
+HWC_T4_HASH(hwc_sha1_blocks_t4, hwc_u32, STATE5(LD, ld), STATE5(ST, st),
+	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA1,
+	    CLOBBER_F0_F23, CLOBBER_F24_F27)
+HWC_T4_HASH(hwc_sha256_blocks_t4, hwc_u32, STATE8(LD, ld), STATE8(ST, st),
+	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA256,
+	    CLOBBER_F0_F23, CLOBBER_F24_F27)
 /* The SHA-512 state words are 64-bit: hwc_u64[8], whose alignment allows ldd/std. */
-void hwc_sha512_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks)
-{
-	hwc_u64 *s = state;
-	const hwc_u8 *q;
-
-	if (!nblocks)
-		return;
-	if (hwc_t4_aligned(data)) {
-		__asm__ __volatile__(
-			"ldd [%[s] + 0], %%f0\n\t" "ldd [%[s] + 8], %%f2\n\t"
-			"ldd [%[s] + 16], %%f4\n\t" "ldd [%[s] + 24], %%f6\n\t"
-			"ldd [%[s] + 32], %%f8\n\t" "ldd [%[s] + 40], %%f10\n\t"
-			"ldd [%[s] + 48], %%f12\n\t" "ldd [%[s] + 56], %%f14\n\t"
-			"1:\n\t"
-			LOAD128_ALIGNED
-			LOOP(p, 128, HWC_T4_SHA512)
-			"std %%f0, [%[s] + 0]\n\t" "std %%f2, [%[s] + 8]\n\t"
-			"std %%f4, [%[s] + 16]\n\t" "std %%f6, [%[s] + 24]\n\t"
-			"std %%f8, [%[s] + 32]\n\t" "std %%f10, [%[s] + 40]\n\t"
-			"std %%f12, [%[s] + 48]\n\t" "std %%f14, [%[s] + 56]\n\t"
-			: [p] "+r"(data), [n] "+r"(nblocks)
-			: [s] "r"(s)
-			: "memory", "cc", CLOBBER_F0_F31, CLOBBER_D32_D46);
-		return;
-	}
-	__asm__ __volatile__(
-		"alignaddr %[p], %%g0, %[q]\n\t"
-		"ldd [%[s] + 0], %%f0\n\t" "ldd [%[s] + 8], %%f2\n\t"
-		"ldd [%[s] + 16], %%f4\n\t" "ldd [%[s] + 24], %%f6\n\t"
-		"ldd [%[s] + 32], %%f8\n\t" "ldd [%[s] + 40], %%f10\n\t"
-		"ldd [%[s] + 48], %%f12\n\t" "ldd [%[s] + 56], %%f14\n\t"
-		"ldd [%[q]], %%f48\n\t"
-		"1:\n\t"
-		LOAD128_UNALIGNED
-		LOOP(q, 128, HWC_T4_SHA512)
-		"std %%f0, [%[s] + 0]\n\t" "std %%f2, [%[s] + 8]\n\t"
-		"std %%f4, [%[s] + 16]\n\t" "std %%f6, [%[s] + 24]\n\t"
-		"std %%f8, [%[s] + 32]\n\t" "std %%f10, [%[s] + 40]\n\t"
-		"std %%f12, [%[s] + 48]\n\t" "std %%f14, [%[s] + 56]\n\t"
-		: [q] "=&r"(q), [n] "+r"(nblocks)
-		: [p] "r"(data), [s] "r"(s)
-		: "memory", "cc", CLOBBER_F0_F31, CLOBBER_D32_D46, "f48", "f50");
-}
+HWC_T4_HASH(hwc_sha512_blocks_t4, hwc_u64, STATE8D(LD, ldd), STATE8D(ST, std),
+	    LOAD128_ALIGNED, LOAD128_UNALIGNED, 48, 128, HWC_T4_SHA512,
+	    CLOBBER_F0_F31, CLOBBER_D32_D46, "f48", "f50")

@@ -18,39 +18,10 @@
 #include <string.h>
 #include "cpu.h"
 #include "testutil.h"
+#include "t4_vec.h"
 #include "hwc_arch_cores.h"
 
 #define MAXMSG (1u << 20)
-
-static int unhex(const char *s, unsigned char *out, size_t max, size_t *len)
-{
-	size_t n = strlen(s), i;
-
-	if (n % 2 || n / 2 > max)
-		return -1;
-	for (i = 0; i < n / 2; i++) {
-		unsigned int b;
-
-		if (sscanf(s + 2 * i, "%2x", &b) != 1)
-			return -1;
-		out[i] = b;
-	}
-	*len = n / 2;
-	return 0;
-}
-
-static int readmsg(const char *path, unsigned char *out, size_t max, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	int ok;
-
-	if (!f)
-		return -1;
-	*len = fread(out, 1, max, f);
-	ok = !ferror(f) && feof(f) && *len < max;
-	fclose(f);
-	return ok ? 0 : -1;
-}
 
 static void digest_finup(const struct hwc_md_ops *ops, const unsigned char *p, size_t len,
 			 unsigned char *out)
@@ -137,7 +108,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < hwc_hash_ninfos; i++)
 			if (strcmp(name, hwc_hash_infos[i].name) == 0)
 				info = &hwc_hash_infos[i];
-		if (!info || readmsg(path, msg, sizeof(msg), &len) || unhex(hdig, want, 64, &dlen) ||
+		if (!info || t4_readmsg(path, msg, sizeof(msg), &len) || t4_unhex(hdig, want, 64, &dlen) ||
 		    dlen != info->digestsize) {
 			printf("t4_core_check: bad vector line: %.60s\n", line);
 			return 1;
