@@ -24,12 +24,12 @@
 /* Aligned loads of 8 bytes at data offset OFF into %dREG. */
 #define LDD(off, reg)	"ldd [%[p] + " #off "], %%f" #reg "\n\t"
 /*
- * Unaligned: %[q] is the data rounded down to 8 bytes and GSR.align its offset (alignaddr).
+ * Unaligned: %[t] is the data rounded down to 8 bytes and GSR.align its offset (alignaddr).
  * The raw doublewords alternate between two scratch registers A and B: output k needs raw k
  * and k+1, raw k+1 is loaded into the register raw k-1 had.
  */
 #define ALN(off, a, b, reg)						\
-	"ldd [%[q] + " #off "], %%f" #b "\n\t"				\
+	"ldd [%[t] + " #off "], %%f" #b "\n\t"				\
 	"faligndata %%f" #a ", %%f" #b ", %%f" #reg "\n\t"
 
 /* The 64-byte block of SHA-1 and SHA-256 into %f8-%f23. */
@@ -55,11 +55,11 @@
 	ALN(72, 48, 50, 32) ALN(80, 50, 48, 34) ALN(88, 48, 50, 36) ALN(96, 50, 48, 38)	\
 	ALN(104, 48, 50, 40) ALN(112, 50, 48, 42) ALN(120, 48, 50, 44) ALN(128, 50, 48, 46)
 
-/* One block per iteration; the delay slot advances the pointer. */
-#define LOOP(ptr, size, op)						\
+/* One block per iteration back to LABEL; the delay slot advances the pointer. */
+#define LOOP(ptr, label, size, op)					\
 	op								\
 	"subcc %[n], 1, %[n]\n\t"					\
-	"bne,pt %%xcc, 1b\n\t"						\
+	"bne,pt %%xcc, " #label "\n\t"					\
 	" add %[" #ptr "], " #size ", %[" #ptr "]\n\t"
 
 #define CLOBBER_F0_F23							\
@@ -70,56 +70,60 @@
 	CLOBBER_F0_F23, CLOBBER_F24_F27, "f28", "f29", "f30", "f31"
 #define CLOBBER_D32_D46	"f32", "f34", "f36", "f38", "f40", "f42", "f44", "f46"
 
-static int hwc_t4_aligned(const hwc_u8 *p)
-{
-	return ((unsigned long)p & 7) == 0;
-}
-
-/* The chaining state in and out: five or eight 32-bit words, eight 64-bit ones. */
+/*
+ * The chaining state in and out: five or eight 32-bit words, eight 64-bit ones. The last load
+ * goes apart, into the delay slot of the alignment branch.
+ */
 #define LD(op, off, reg)	#op " [%[s] + " #off "], %%f" #reg "\n\t"
 #define ST(op, off, reg)	#op " %%f" #reg ", [%[s] + " #off "]\n\t"
-#define STATE5(x, op)	x(op, 0, 0) x(op, 4, 1) x(op, 8, 2) x(op, 12, 3) x(op, 16, 4)
-#define STATE8(x, op)	STATE5(x, op) x(op, 20, 5) x(op, 24, 6) x(op, 28, 7)
-#define STATE8D(x, op)							\
+#define STATE4(x, op)	x(op, 0, 0) x(op, 4, 1) x(op, 8, 2) x(op, 12, 3)
+#define STATE7(x, op)	STATE4(x, op) x(op, 16, 4) x(op, 20, 5) x(op, 24, 6)
+#define STATE7D(x, op)							\
 	x(op, 0, 0) x(op, 8, 2) x(op, 16, 4) x(op, 24, 6)		\
-	x(op, 32, 8) x(op, 40, 10) x(op, 48, 12) x(op, 56, 14)
+	x(op, 32, 8) x(op, 40, 10) x(op, 48, 12)
 
 /*
- * One compression function: the state loaded once, then a loop over the blocks with aligned
- * loads or, for unaligned data, with faligndata from raw doublewords (RAW0 holds the first).
+ * One compression function in one asm statement, laid out as Linux's T4 routines are (same
+ * instruction count per call and per block, plus the branch for nblocks == 0 that the
+ * interface allows): the state loaded while the alignment is tested, then a loop over the
+ * blocks with aligned loads or, for unaligned data, with faligndata from raw doublewords (RAW0
+ * holds the first), then the state stored.
  */
-#define HWC_T4_HASH(name, word, LOAD, STORE, BLOCK_ALIGNED, BLOCK_UNALIGNED, RAW0, size, op, ...) \
+#define HWC_T4_HASH(name, word, LOAD, LOAD_LAST, STORE, BLOCK_ALIGNED, BLOCK_UNALIGNED, RAW0, size, op, ...) \
 void name(void *state, const hwc_u8 *data, hwc_size nblocks)			\
 {										\
 	word *s = state;							\
-	const hwc_u8 *q;							\
+	unsigned long t;							\
 										\
-	if (!nblocks)								\
-		return;								\
-	if (hwc_t4_aligned(data)) {						\
-		__asm__ __volatile__(						\
-			LOAD "1:\n\t" BLOCK_ALIGNED LOOP(p, size, op) STORE	\
-			: [p] "+r"(data), [n] "+r"(nblocks)			\
-			: [s] "r"(s)						\
-			: "memory", "cc", __VA_ARGS__);				\
-		return;								\
-	}									\
 	__asm__ __volatile__(							\
-		"alignaddr %[p], %%g0, %[q]\n\t" LOAD				\
-		"ldd [%[q]], %%f" #RAW0 "\n\t"					\
-		"1:\n\t" BLOCK_UNALIGNED LOOP(q, size, op) STORE			\
-		: [q] "=&r"(q), [n] "+r"(nblocks)				\
-		: [p] "r"(data), [s] "r"(s)					\
+		"brz,pn %[n], 9f\n\t"						\
+		" and %[p], 7, %[t]\n\t"					\
+		LOAD								\
+		"brz,pt %[t], 1f\n\t"						\
+		" " LOAD_LAST							\
+		"alignaddr %[p], %%g0, %[t]\n\t"				\
+		"ldd [%[t]], %%f" #RAW0 "\n\t"					\
+		"2:\n\t" BLOCK_UNALIGNED LOOP(t, 2b, size, op)			\
+		"ba,pt %%xcc, 8f\n\t"						\
+		" nop\n\t"							\
+		"1:\n\t" BLOCK_ALIGNED LOOP(p, 1b, size, op)			\
+		"8:\n\t" STORE							\
+		"9:\n\t"							\
+		: [p] "+r"(data), [n] "+r"(nblocks), [t] "=&r"(t)		\
+		: [s] "r"(s)							\
 		: "memory", "cc", __VA_ARGS__);					\
 }
 
-HWC_T4_HASH(hwc_sha1_blocks_t4, hwc_u32, STATE5(LD, ld), STATE5(ST, st),
+HWC_T4_HASH(hwc_sha1_blocks_t4, hwc_u32, STATE4(LD, ld), LD(ld, 16, 4),
+	    STATE4(ST, st) ST(st, 16, 4),
 	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA1,
 	    CLOBBER_F0_F23, CLOBBER_F24_F27)
-HWC_T4_HASH(hwc_sha256_blocks_t4, hwc_u32, STATE8(LD, ld), STATE8(ST, st),
+HWC_T4_HASH(hwc_sha256_blocks_t4, hwc_u32, STATE7(LD, ld), LD(ld, 28, 7),
+	    STATE7(ST, st) ST(st, 28, 7),
 	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA256,
 	    CLOBBER_F0_F23, CLOBBER_F24_F27)
 /* The SHA-512 state words are 64-bit: hwc_u64[8], whose alignment allows ldd/std. */
-HWC_T4_HASH(hwc_sha512_blocks_t4, hwc_u64, STATE8D(LD, ldd), STATE8D(ST, std),
+HWC_T4_HASH(hwc_sha512_blocks_t4, hwc_u64, STATE7D(LD, ldd), LD(ldd, 56, 14),
+	    STATE7D(ST, std) ST(std, 56, 14),
 	    LOAD128_ALIGNED, LOAD128_UNALIGNED, 48, 128, HWC_T4_SHA512,
 	    CLOBBER_F0_F31, CLOBBER_D32_D46, "f48", "f50")

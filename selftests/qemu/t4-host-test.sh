@@ -28,8 +28,8 @@ bad_qemu=$qdir/sabotage/qemu-sparc64
 # The cores get the host tests' core flags (selftests/Makefile), the rest ordinary ones;
 cc=sparc64-linux-gnu-gcc
 k=$top/kmod
-# -mcpu=ultrasparc as the kernel builds them (v9a: VIS1, for faligndata).
-core_flags=(-O2 -g -Wall -Wextra -Werror -ffreestanding -fno-strict-aliasing -mcpu=ultrasparc -I"$k" -I"$k/sparc")
+# -mcpu=ultrasparc -fno-PIE as the kernel builds them (v9a: VIS1, for faligndata).
+core_flags=(-O2 -g -Wall -Wextra -Werror -ffreestanding -fno-strict-aliasing -mcpu=ultrasparc -fno-PIE -I"$k" -I"$k/sparc")
 host_flags=(-O2 -g -Wall -Wextra -Werror -I"$k" -I"$k/sparc" -I"$top/selftests/host")
 objs=()
 for f in generic/md generic/hash_info generic/util generic/sha1 generic/sha256 generic/sha512 \
