@@ -3,26 +3,38 @@
 #ifndef HWC_ARCH_H
 #define HWC_ARCH_H
 
+#include <linux/preempt.h>
 #include <linux/types.h>
+#include <asm/fpumacro.h>
+#include <asm/pstate.h>
+#include <asm/visasm.h>
 
 #define HWC_ARCH_NAME "sparc64"
 
 /*
- * No tier uses the FPU registers yet, so there is nothing to enter: the glue only ever takes
- * the portable path. The T4 tiers (AES, SHA, MONTMUL on %f registers) will need the kernel's
- * FPU save around them here, as the in-tree sparc64 crypto code does.
+ * The T4 tiers keep their state and data in the FP registers, which belong to whatever the
+ * kernel interrupted. The sparc64 kernel lets any context use them after saving the owner's
+ * FP state (VISenter: what the in-tree VISEntry does, and what save_and_clear_fpu() calls) and
+ * setting FPRS.FEF; afterwards FPRS is cleared (fprs_write(0), as the in-tree glue does), so
+ * the owner's next FP use traps and restores its state. Preemption stays off in between: the
+ * glue bounds each section (32 blocks).
  */
 static inline bool hwc_simd_usable(void)
 {
-	return false;
+	return true;
 }
 
 static inline void hwc_simd_begin(void)
 {
+	preempt_disable();
+	save_and_clear_fpu();
+	fprs_write(FPRS_FEF);
 }
 
 static inline void hwc_simd_end(void)
 {
+	fprs_write(0);
+	preempt_enable();
 }
 
 /* HWC_F_* bits (hwc_arch_cores.h) of this CPU, read once at load (cpu.c). */

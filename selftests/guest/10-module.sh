@@ -60,7 +60,12 @@ for drv in $expected; do
 done
 
 # AF_ALG binds sha256 by name: one kcapi-dgst is one request of ours, of exactly its bytes.
+# A guest without libkcapi's tools (sparc64: busybox only) skips these.
 sha=$(hwc_fastest sha256)
+if [ -n "$sha" ] && ! command -v kcapi-dgst >/dev/null; then
+	skip "kcapi-dgst sha256 served by $sha" "kcapi-dgst missing in this guest"
+	sha=
+fi
 if [ -n "$sha" ]; then
 	r0=$(stat_of "$sha" requests) b0=$(stat_of "$sha" bytes)
 	head -c 1000 /dev/zero | kcapi-dgst -c sha256 --hex >/dev/null

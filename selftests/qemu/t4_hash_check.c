@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include "t4_vec.h"
 
 #ifndef HWCAP_SPARC_CRYPTO
 #define HWCAP_SPARC_CRYPTO 0x04000000
@@ -109,39 +110,6 @@ static const struct alg algs[] = {
 	    0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL } },
 };
 
-static int unhex(const char *s, uint8_t *out, size_t max, size_t *len)
-{
-	size_t n = strlen(s), i;
-
-	if (n % 2 || n / 2 > max)
-		return -1;
-	for (i = 0; i < n / 2; i++) {
-		unsigned int b;
-
-		if (sscanf(s + 2 * i, "%2x", &b) != 1)
-			return -1;
-		out[i] = b;
-	}
-	*len = n / 2;
-	return 0;
-}
-
-static int readmsg(const char *path, uint8_t *out, size_t max, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return -1;
-	*len = fread(out, 1, max, f);
-	if (ferror(f) || !feof(f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
-
-/* Message plus FIPS 180-4 5.1 padding; returns the number of blocks. */
 static size_t pad(const struct alg *a, const uint8_t *msg, size_t len, uint8_t *out)
 {
 	size_t total = (len + 1 + a->lenbytes + a->bsize - 1) / a->bsize * a->bsize;
@@ -198,7 +166,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < 3; i++)
 			if (strcmp(name, algs[i].name) == 0)
 				a = &algs[i], nvec[i]++;
-		if (!a || readmsg(path, msg, sizeof(msg), &len) || unhex(hdig, want, 64, &dlen) ||
+		if (!a || t4_readmsg(path, msg, sizeof(msg), &len) || t4_unhex(hdig, want, 64, &dlen) ||
 		    dlen != a->dsize) {
 			printf("t4_hash_check: bad vector line: %.60s\n", line);
 			return 1;

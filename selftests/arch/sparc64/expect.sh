@@ -1,14 +1,29 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# sparc64 expectations of the guest oracle (sourced by selftests/guest/hwc.sh after lib.sh). The
-# guest is QEMU's sun4u (UltraSPARC IIi): no T4 crypto opcodes (the kernel sets
-# HWCAP_SPARC_CRYPTO only from a sun4v machine description), so hwcrypt registers nothing. When
-# kmod/sparc gains tiers, these name them for a CPU whose /proc/cpuinfo lists the opcodes.
+# sparc64 expectations of the guest oracle (sourced by selftests/guest/hwc.sh after lib.sh),
+# from the guest's own /proc/cpuinfo: its "cpucaps" line names the T4 crypto units (the CFR
+# bits) only where the kernel set HWCAP_SPARC_CRYPTO. The guest is QEMU's sun4u: on the default
+# CPU (UltraSPARC IIi) nothing; with the project's T4 QEMU and -cpu TI-UltraSparc-IIi,+crypto
+# the test kernel's patch sets the hwcap and cpucaps lists sha1, sha256, sha512.
 
-hwc_expected_hash_drivers() {
-	return 0
+# hwc_sparc_cap NAME: /proc/cpuinfo's cpucaps lists NAME.
+hwc_sparc_cap() {
+	grep -m1 '^cpucaps' /proc/cpuinfo | sed 's/^[^:]*: *//' | tr ',' '\n' | grep -qx "$1"
 }
 
+hwc_expected_hash_drivers() {
+	if hwc_sparc_cap sha1; then
+		echo sha1-hwcrypt-t4
+	fi
+	if hwc_sparc_cap sha256; then
+		echo sha224-hwcrypt-t4 sha256-hwcrypt-t4
+	fi
+	if hwc_sparc_cap sha512; then
+		echo sha384-hwcrypt-t4 sha512-hwcrypt-t4
+	fi
+}
+
+# No AES tier yet (the T4 aes opcodes come next).
 hwc_aes_impls() {
 	return 0
 }
@@ -21,6 +36,7 @@ hwc_aes_priority_offset() {
 	echo 400
 }
 
+# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
 hwc_expected_rsa_drivers() {
 	echo rsa-hwcrypt-generic
 }

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of hwcrypt's SPARC hash cores (kmod/sparc, kmod/generic: the module's own sources)
+# under the patched qemu-sparc64 (scripts/build-qemu-t4.sh), against OpenSSL on the x86 host
+# (Debian has no sparc64 libcrypto): t4_core_check reads OpenSSL's digests of message files.
+# Messages: every length 0-300, random lengths to 4 KiB and to 1 MiB, the FIPS 180-4 examples
+# ("abc", the 448- and 896-bit messages, a million 'a'); sha1, sha224, sha256, sha384, sha512.
+# Runs, all must go as expected:
+#   -cpu TI-UltraSparc-IIi,+crypto                   t4 and portable tiers    -> pass
+#   the same with --features none                    portable tiers only      -> pass
+#   -cpu TI-UltraSparc-IIi (no crypto)               portable tiers only      -> pass
+#   sabotaged qemu (SHA-256 rotation broken), +crypto                         -> must fail
+#
+# Usage: selftests/qemu/t4-host-test.sh
+#   QEMU_T4=<dir>  use this install dir (bin/, sabotage/) instead of scripts/build-qemu-t4.sh's
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/selftests/qemu
+out=$top/build/qemu-t4-host
+cpu=TI-UltraSparc-IIi
+mkdir -p "$out/obj"
+
+qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh")}
+qemu=$qdir/bin/qemu-sparc64
+bad_qemu=$qdir/sabotage/qemu-sparc64
+[ -x "$qemu" ] || { echo "t4-host-test: $qemu missing" >&2; exit 1; }
+
+# The cores get the host tests' core flags (selftests/Makefile), the rest ordinary ones;
+cc=sparc64-linux-gnu-gcc
+k=$top/kmod
+# -mcpu=ultrasparc -fno-PIE as the kernel builds them (v9a: VIS1, for faligndata).
+core_flags=(-O2 -g -Wall -Wextra -Werror -ffreestanding -fno-strict-aliasing -mcpu=ultrasparc -fno-PIE -I"$k" -I"$k/sparc")
+host_flags=(-O2 -g -Wall -Wextra -Werror -I"$k" -I"$k/sparc" -I"$top/selftests/host")
+objs=()
+for f in generic/md generic/hash_info generic/util generic/sha1 generic/sha256 generic/sha512 \
+	sparc/hash_impls sparc/sha_t4; do
+	o=$out/obj/${f//\//_}.o
+	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
+	objs+=("$o")
+done
+for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c" \
+	"$here/t4_core_check.c"; do
+	o=$out/obj/$(basename "$f" .c).o
+	"$cc" "${host_flags[@]}" -c "$f" -o "$o"
+	objs+=("$o")
+done
+"$cc" -static -o "$out/t4_core_check" "${objs[@]}"
+
+msgs=$out/msgs
+rm -rf "$msgs"
+mkdir -p "$msgs"
+# The next message file (add runs in a pipeline's subshell: it counts the files).
+add() {
+	cat >"$msgs/$(find "$msgs" -type f | wc -l)"
+}
+for l in $(seq 0 300); do head -c "$l" /dev/urandom | add; done
+for _ in $(seq 1 24); do head -c $((RANDOM % 4097)) /dev/urandom | add; done
+for _ in 1 2 3; do head -c $(((RANDOM * 32768 + RANDOM) % 1048577)) /dev/urandom | add; done
+head -c 1048576 /dev/urandom | add
+printf abc | add
+printf abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq | add
+printf abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu | add
+head -c 1000000 /dev/zero | tr '\0' a | add
+vec=$out/vectors.txt
+: >"$vec"
+for a in sha1 sha224 sha256 sha384 sha512; do
+	# shellcheck disable=SC2046,SC2012 # the files are named 0, 1, 2 ...
+	(cd "$msgs" && openssl dgst "-$a" -r $(ls | sort -n)) | sed "s|^|$a |; s|\*|*$msgs/|" >>"$vec"
+done
+
+fail=0
+run() {
+	local want=$1 what=$2
+	shift 2
+	echo "t4-host-test: $what:"
+	if "$@" <"$vec" >"$out/run.log" 2>&1; then
+		[ "$want" = pass ] && grep -v ': [0-9]* vectors$' "$out/run.log" && return 0
+	else
+		# The sabotage is in SHA-256's opcode: its mismatches, and no other's.
+		if [ "$want" = fail ] && grep -Eq '^t4_core_check: sha(224|256)-t4 .* mismatch' "$out/run.log" &&
+			! grep ' mismatch, len' "$out/run.log" | grep -Evq 'sha(224|256)-t4'; then
+			grep -v ' mismatch, len\|: [0-9]* vectors$' "$out/run.log"
+			echo "t4-host-test: failed on the sabotaged SHA-256 (sha224-t4, sha256-t4), as it must"
+			return 0
+		fi
+	fi
+	cat "$out/run.log"
+	echo "t4-host-test: FAIL: $what: expected to $want"
+	fail=1
+}
+run pass "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/t4_core_check" --expect-tiers t4
+run pass "-cpu $cpu,+crypto --features none" "$qemu" -cpu "$cpu,+crypto" "$out/t4_core_check" \
+	--features none --expect-tiers none
+run pass "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/t4_core_check" --expect-tiers none
+if [ -x "$bad_qemu" ]; then
+	run fail "sabotaged qemu, -cpu $cpu,+crypto (must fail)" \
+		"$bad_qemu" -cpu "$cpu,+crypto" "$out/t4_core_check" --expect-tiers t4
+else
+	echo "t4-host-test: FAIL: no sabotaged emulator at $bad_qemu"
+	fail=1
+fi
+[ "$fail" = 0 ] && echo "t4-host-test: PASS"
+exit "$fail"

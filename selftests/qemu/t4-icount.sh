@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Dynamic instructions per byte of hwcrypt's T4 hash cores (kmod/sparc/sha_t4.c) and of the
+# in-tree Linux T4 code they displace (arch/sparc/crypto/sha{1,256,512}_asm.S of linux-source-6.1,
+# assembled by selftests/qemu/t4-validate.sh), on the same aligned messages of 1, 8 and 16 KiB,
+# under the patched qemu-sparc64 -cpu TI-UltraSparc-IIi,+crypto. Method of scripts/icount-ppc64le.sh:
+# QEMU logs each translated block's instructions (-d in_asm) and, unchained, each execution
+# (-d exec); runs with 1 and 1+N compressions, the difference over N*LEN bytes.
+# What it cannot show: a T4's cycles. Each hash opcode counts as one instruction here but takes
+# tens of cycles there, so equal counts mean equal overhead around the opcodes, not equal speed.
+#
+# Usage: selftests/qemu/t4-icount.sh     (tab-separated table on stdout)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/selftests/qemu
+out=$top/build/qemu-t4
+qemu=$("$top/scripts/build-qemu-t4.sh" --check 2>/dev/null)/bin/qemu-sparc64 ||
+	qemu=${QEMU_T4:?scripts/build-qemu-t4.sh has no complete build: set QEMU_T4}/bin/qemu-sparc64
+[ -f "$out/sha256_asm.o" ] || "$here/t4-validate.sh" >&2
+n=8
+cc=sparc64-linux-gnu-gcc
+k=$top/kmod
+# The core as the kernel compiles it: v9a, no PIE (a leaf function without a register window).
+"$cc" -O2 -Wall -Wextra -Werror -ffreestanding -fno-strict-aliasing -mcpu=ultrasparc -fno-PIE -I"$k" \
+	-I"$k/sparc" -c "$k/sparc/sha_t4.c" -o "$out/sha_t4.o"
+"$cc" -static -O2 -Wall -Wextra -Werror -I"$k" -I"$k/sparc" "$here/t4_icount.c" "$out/sha_t4.o" \
+	"$out"/sha{1,256,512}_asm.o -o "$out/t4_icount"
+
+count() {
+	"$qemu" -cpu TI-UltraSparc-IIi,+crypto -d in_asm,exec,nochain -D /dev/stdout \
+		"$out/t4_icount" "$@" 2>/dev/null | awk '
+		/^IN:/ { inblk = 1; pc = ""; k = 0; next }
+		inblk && /^0x[0-9a-f]+:/ {
+			if (pc == "") { pc = substr($1, 3, length($1) - 3); sub(/^0+/, "", pc) }
+			k++; next
+		}
+		inblk && !/^0x/ { if (pc != "") len[pc] = k; inblk = 0 }
+		# sparc64: "Trace 0: host [npc/pc/flags/cflags] symbol"; pc with leading zeros
+		/^Trace / {
+			split($0, f, "/")
+			p = f[2]; sub(/^0+/, "", p)
+			total += len[p]
+		}
+		END { printf "%.0f\n", total }'
+}
+
+printf 'alg\tbytes\thwcrypt_t4_insn_per_byte\tlinux_t4_insn_per_byte\tratio\n'
+for alg in sha1 sha256 sha512; do
+	for len in 1024 8192 16384; do
+		declare -A ipb=()
+		for side in hwcrypt linux; do
+			a=$(count "$side" "$alg" "$len" 1)
+			b=$(count "$side" "$alg" "$len" $((n + 1)))
+			ipb[$side]=$(awk -v a="$a" -v b="$b" -v n="$n" -v l="$len" 'BEGIN { printf "%.4f", (b - a) / (n * l) }')
+		done
+		printf '%s\t%s\t%s\t%s\t%s\n' "$alg" "$len" "${ipb[hwcrypt]}" "${ipb[linux]}" \
+			"$(awk -v h="${ipb[hwcrypt]}" -v o="${ipb[linux]}" 'BEGIN { printf "%.3f", h / o }')"
+		unset ipb
+	done
+done
