@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# What loads hwcrypt without a modprobe by hand, resolved by kmod itself against a module tree
-# made with depmod: every crypto alias of the module ("crypto-xts(aes)", as request_module()
-# asks) and the CPU's modalias (as udev asks at boot) on a CPU that the arch's expectation
-# says is capable, and not on others. Then the initramfs loader loads it through that tree where
+# What loads hwcrypt without a modprobe by hand, against a module tree made with depmod: every
+# crypto alias of the module ("crypto-xts(aes)", as request_module() asks) in depmod's index, a
+# few of them and the CPU's modalias (as udev asks at boot) resolved by kmod's modprobe itself on
+# a CPU that the arch's expectation says is capable, and not on others. Then the initramfs loader loads it through that tree where
 # the CPU is capable (one real load: each takes a while under TCG), and not when blacklisted.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
@@ -29,20 +29,23 @@ resolves_to_hwcrypt() {
 	modprobe -d "$root" -R "$1" 2>/dev/null | grep -qx hwcrypt
 }
 
+# Every crypto alias against depmod's index of this tree (modules.alias, what modprobe reads), then
+# a few through modprobe itself: each modprobe run takes seconds under TCG.
 aliases=$(modinfo -F alias "$HWC_MODULE" | grep '^crypto-')
+index=$root/lib/modules/$kver/modules.alias
 n=0
 bad=
 for a in $aliases; do
 	n=$((n + 1))
-	resolves_to_hwcrypt "$a" || bad="$bad $a"
+	grep -qxF "alias $a hwcrypt" "$index" || bad="$bad $a"
 done
 if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
-	pass "all $n crypto aliases resolve to hwcrypt"
+	pass "all $n crypto aliases are in depmod's modules.alias for hwcrypt"
 else
-	fail "crypto aliases resolve to hwcrypt" "$n aliases, unresolved:${bad:- (none listed)}"
+	fail "crypto aliases in depmod's modules.alias" "$n aliases, missing:${bad:- (none listed)}"
 fi
 for a in 'crypto-xts(aes)' crypto-sha256 crypto-rsa; do
-	if modinfo -F alias "$HWC_MODULE" | grep -qxF "$a"; then
+	if echo "$aliases" | grep -qxF "$a"; then
 		if resolves_to_hwcrypt "$a"; then
 			pass "$a resolves to hwcrypt"
 		else
