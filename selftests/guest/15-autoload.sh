@@ -3,8 +3,9 @@
 # What loads hwcrypt without a modprobe by hand, against a module tree made with depmod: every
 # crypto alias of the module ("crypto-xts(aes)", as request_module() asks) in depmod's index, a
 # few of them and the CPU's modalias (as udev asks at boot) resolved by kmod's modprobe itself on
-# a CPU that the arch's expectation says is capable, and not on others. Then the initramfs loader loads it through that tree where
-# the CPU is capable (one real load: each takes a while under TCG), and not when blacklisted.
+# a CPU that the arch's expectation says is capable, and not on others. Then the initramfs
+# loader loads it through that tree where the CPU is capable (one real load: each takes a while
+# under TCG), and not when blacklisted.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
