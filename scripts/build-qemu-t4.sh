@@ -10,8 +10,10 @@
 # The build tree is kept in $HWC_CACHE/qemu-t4-build-<qemu version>/ (source under git at the
 # pristine Debian state): a change of the patch rebuilds only the files it touches.
 #
-# Usage: scripts/build-qemu-t4.sh [--check]  prints the install directory
+# Usage: scripts/build-qemu-t4.sh [--check] [--user]  prints the install directory
 #   --check  build nothing: print the directory and exit 0 if it is cached, exit 1 if not
+#   --user   only the linux-user emulators (bin/ and sabotage/qemu-sparc64: the validation and
+#            the host tests), not qemu-system-sparc64
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${HWC_CACHE:-/var/cache/hwcrypt}
@@ -22,12 +24,19 @@ sabotage=$top/selftests/qemu/sabotage.patch
 conf=(--python=/usr/bin/python3 --target-list=sparc64-softmmu,sparc64-linux-user --without-default-features
 	--disable-docs --disable-werror --disable-download --disable-install-blobs
 	--firmwarepath=/usr/share/qemu)
-check=0
-[ "${1:-}" = --check ] && check=1
+check=0 user=0
+for a in "$@"; do
+	case $a in
+	--check) check=1 ;;
+	--user) user=1 ;;
+	*) echo "usage: build-qemu-t4.sh [--check] [--user]" >&2; exit 2 ;;
+	esac
+done
 
 hash=$({ cat "$patch" "$sabotage"; echo "${conf[*]}"; } | sha256sum | cut -c1-12)
 out=$cache/qemu-t4-$ver-$hash
-if [ -f "$out/.hwc-built" ]; then
+# .hwc-user-built: qemu-sparc64 and its sabotaged twin are there; .hwc-built: the system emulator too.
+if [ -f "$out/.hwc-built" ] || { [ "$user" = 1 ] && [ -f "$out/.hwc-user-built" ]; }; then
 	echo "$out"
 	exit 0
 fi
@@ -108,18 +117,25 @@ ninja_build() {
 		exit 1
 	}
 }
-rm -rf "$out"
-mkdir -p "$out/bin" "$out/sabotage"
-# linux-user first, and its sabotaged twin (the same tree with the sabotage patch on top): they
-# are what the emulator validation and the host tests need; the system emulator comes last.
-ninja_build qemu-sparc64
-cp "$tree/build/qemu-sparc64" "$out/bin/"
-if [ -s "$sabotage" ]; then
-	apply "$patch" "$sabotage"
+if [ ! -f "$out/.hwc-user-built" ]; then
+	rm -rf "$out"
+	mkdir -p "$out/bin" "$out/sabotage"
+	# linux-user first, and its sabotaged twin (the same tree with the sabotage patch on top): they
+	# are what the emulator validation and the host tests need; the system emulator comes last.
 	ninja_build qemu-sparc64
-	cp "$tree/build/qemu-sparc64" "$out/sabotage/"
-	# Back to the patch alone: the files the sabotage touched are newer than their objects.
-	apply "$patch"
+	cp "$tree/build/qemu-sparc64" "$out/bin/"
+	if [ -s "$sabotage" ]; then
+		apply "$patch" "$sabotage"
+		ninja_build qemu-sparc64
+		cp "$tree/build/qemu-sparc64" "$out/sabotage/"
+		# Back to the patch alone: the files the sabotage touched are newer than their objects.
+		apply "$patch"
+	fi
+	touch "$out/.hwc-user-built"
+fi
+if [ "$user" = 1 ]; then
+	echo "$out"
+	exit 0
 fi
 ninja_build qemu-system-sparc64
 cp "$tree/build/qemu-system-sparc64" "$out/bin/"

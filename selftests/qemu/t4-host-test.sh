@@ -20,7 +20,7 @@ out=$top/build/qemu-t4-host
 cpu=TI-UltraSparc-IIi
 mkdir -p "$out/obj"
 
-qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh")}
+qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh" --user)}
 qemu=$qdir/bin/qemu-sparc64
 bad_qemu=$qdir/sabotage/qemu-sparc64
 [ -x "$qemu" ] || { echo "t4-host-test: $qemu missing" >&2; exit 1; }

@@ -14,7 +14,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/selftests/qemu
 out=$top/build/qemu-t4
-qemu=$("$top/scripts/build-qemu-t4.sh" --check 2>/dev/null)/bin/qemu-sparc64 ||
+qemu=$("$top/scripts/build-qemu-t4.sh" --check --user 2>/dev/null)/bin/qemu-sparc64 ||
 	qemu=${QEMU_T4:?scripts/build-qemu-t4.sh has no complete build: set QEMU_T4}/bin/qemu-sparc64
 [ -f "$out/sha256_asm.o" ] || "$here/t4-validate.sh" >&2
 n=8

@@ -19,7 +19,7 @@ cache=${HWC_CACHE:-/var/cache/hwcrypt}
 cpu=TI-UltraSparc-IIi
 mkdir -p "$out"
 
-qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh")}
+qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh" --user)}
 qemu=$qdir/bin/qemu-sparc64
 bad_qemu=$qdir/sabotage/qemu-sparc64
 [ -x "$qemu" ] || { echo "t4-validate: $qemu missing" >&2; exit 1; }
