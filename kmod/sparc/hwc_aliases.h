@@ -1,8 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Every cra_name and driver name hwcrypt can register on SPARC, one HWC_ALIAS() each; see
- * x86/hwc_aliases.h for why the list is kept by hand and what checks it. No opcode tier yet:
- * only the constant-time portable RSA, which registers on every CPU.
+ * x86/hwc_aliases.h for why the list is kept by hand and what checks it. The T4 hash opcodes,
+ * and the constant-time portable RSA, which registers on every CPU.
  */
+HWC_ALIAS("sha1")
+HWC_ALIAS("sha1-hwcrypt-t4")
+HWC_ALIAS("sha224")
+HWC_ALIAS("sha224-hwcrypt-t4")
+HWC_ALIAS("sha256")
+HWC_ALIAS("sha256-hwcrypt-t4")
+HWC_ALIAS("sha384")
+HWC_ALIAS("sha384-hwcrypt-t4")
+HWC_ALIAS("sha512")
+HWC_ALIAS("sha512-hwcrypt-t4")
 HWC_ALIAS("rsa")
 HWC_ALIAS("rsa-hwcrypt-generic")
