@@ -7,6 +7,7 @@
 #include <linux/types.h>
 #include <asm/fpumacro.h>
 #include <asm/pstate.h>
+#include <linux/preempt.h>
 #include <asm/visasm.h>
 
 #define HWC_ARCH_NAME "sparc64"
@@ -19,9 +20,14 @@
  * the owner's next FP use traps and restores its state. Preemption stays off in between: the
  * glue bounds each section (32 blocks).
  */
+/*
+ * Not in interrupt context: save_and_clear_fpu() saves into the current thread's area, which a
+ * section of that thread may be using when the interrupt arrives. There the glue's portable
+ * fallback runs.
+ */
 static inline bool hwc_simd_usable(void)
 {
-	return true;
+	return !in_interrupt();
 }
 
 static inline void hwc_simd_begin(void)
