@@ -25,7 +25,8 @@ Usage: scripts/vm.sh [options]
   --tests LIST            comma/space separated names or globs of selftests/guest/NN-*.sh:
                           "00", "boot", "00-boot", "00-boot.sh", "[1-3]*" (default: all);
                           "quick": make test's selection, every test but those that
-                          selftests/guest/SLOW leaves to make test-full here
+                          selftests/guest/SLOW leaves to make test-full here; "quick-later":
+                          the same less those it runs on the first kernel only
   --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default from
                           the profile: x86_64 600, 2400 for 7.2-debug; ppc64le 900)
   --test-timeout SEC      limit per test script inside the guest (default 300, 900 for 7.2-debug)
@@ -92,14 +93,21 @@ testdir=$repo/selftests/guest
 selected=()
 if [ "$shell" = 0 ]; then
 	excluded=()
-	if [ "$tests" = quick ] && [ -n "$quick_tests" ]; then
+	if [[ "$tests" == quick* ]] && [ -n "$quick_tests" ]; then
 		tests=$quick_tests
-	elif [ "$tests" = quick ]; then
-		# selftests/guest/SLOW: "NN-name[@arch,...]  reason" lines; no @: every arch.
+	elif [ "$tests" = quick ] || [ "$tests" = quick-later ]; then
+		# selftests/guest/SLOW: "NN-name[@tag,...]  reason" lines, tags an arch or "first"; no
+		# arch tag: every arch. "first" entries leave only quick-later (a later kernel's run).
 		while read -r t _; do
 			case "$t" in '' | '#'*) continue ;; esac
 			case "$t" in
-			*@*) [[ ",${t#*@}," == *",$arch,"* ]] || continue ;;
+			*@*)
+				tags=",${t#*@},"
+				if [[ "$tags" == *",first,"* ]]; then
+					[ "$tests" = quick-later ] || continue
+					tags=${tags/,first,/,}
+				fi
+				[ "$tags" = , ] || [[ "$tags" == *",$arch,"* ]] || continue ;;
 			esac
 			excluded+=("${t%%@*}")
 		done <"$testdir/SLOW"

@@ -118,7 +118,7 @@ if [ $net = 1 ]; then
 	ip netns exec hwcsb busybox nc -l -p 5002 <"$d/hold" >"$d/net.recv" &
 	npid=$!
 	exec 9>"$d/hold"
-	sleep 1
+	wait_listen hwcsb 5002
 	ip netns exec hwcsa bash -c "cat '$d/net.data' >/dev/tcp/$B/5002"
 	t0=$(date +%s)
 	while kill -0 $npid 2>/dev/null && [ "$(wc -c <"$d/net.recv")" -lt 1048576 ] &&

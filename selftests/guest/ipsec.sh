@@ -73,7 +73,7 @@ transfer() {
 	ip netns exec hwcb busybox nc -l -p 5001 <$d/hold >$d/recv &
 	srv=$!
 	exec 9>$d/hold
-	sleep 1
+	wait_listen hwcb 5001
 	ip netns exec hwca bash -c "cat $d/data >/dev/tcp/$B/5001"
 	i=0
 	while kill -0 $srv 2>/dev/null && [ $i -lt 60 ]; do

@@ -182,3 +182,17 @@ hwc_full_selftests() {
 	[ -e /sys/module/cryptomgr/parameters/noslowtests ] ||
 		[ -e /sys/module/cryptomgr/parameters/noextratests ]
 }
+
+# wait_listen NS PORT: until a TCP socket in namespace NS listens on PORT (up to 30 s). Under TCG
+# on a busy host a freshly started listener can take seconds to bind, and a connect before that
+# is refused.
+wait_listen() {
+	_wl_hex=$(printf '%04X' "$2")
+	_wl_i=0
+	until ip netns exec "$1" awk -v p=":$_wl_hex" \
+		'substr($2, length($2) - 4) == p && $4 == "0A" { f = 1 } END { exit !f }' /proc/net/tcp; do
+		_wl_i=$((_wl_i + 1))
+		[ $_wl_i -lt 30 ] || return 1
+		sleep 1
+	done
+}
