@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=8
+want_ver=9
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -57,6 +57,7 @@ base_pkgs=(
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
 	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
+	libfdt-dev device-tree-compiler
 	linux-image-amd64 linux-headers-amd64
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 )
@@ -66,8 +67,10 @@ apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 # POWER guests and user-mode runs (x-vof firmware, power10 model): from backports as well.
 apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-x86 \
 	qemu-system-ppc qemu-user-static
-# sparc64 guests (sun4u, openbios firmware); meson >= 1.5 to build the T4 QEMU from sid's source.
-apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-sparc meson
+# sparc64 guests (sun4u, openbios firmware); meson >= 1.5 and pycotap to build the T4 and NX
+# QEMUs from sid's source (libfdt and dtc above: the pseries machine and its device trees).
+apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-sparc meson \
+	python3-pycotap
 
 # Newest 6.12 from bookworm-backports, by exact name so that the 6.1 meta packages stay put.
 v612=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9.]+\+deb12-amd64$' |
