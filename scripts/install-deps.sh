@@ -56,6 +56,7 @@ base_pkgs=(
 	cryptsetup-bin valgrind
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
 	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
+	gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	libfdt-dev device-tree-compiler
 	linux-image-amd64 linux-headers-amd64
