@@ -100,7 +100,15 @@ run_split() {
 	rm -f "$la" "$lb" "$la.rc" "$lb.rc"
 	[ "${ra:-1}" = 0 ] && [ "${rb:-1}" = 0 ] || rc=1
 }
-first=
+# The runs that take make test's selection from SLOW (a profile's own quick_tests, as the debug
+# kernel's, do not): SLOW's "once" tests are dealt out among them.
+shares=0
+for kc in "$@"; do
+	profile_load "$arch"
+	profile_resolve "${kc%%:*}"
+	[ -n "$quick_tests" ] || shares=$((shares + 1))
+done
+first= share=0
 for kc in "$@"; do
 	k=${kc%%:*} cpu=
 	[ "$k" = "$kc" ] || cpu=${kc#*:}
@@ -115,9 +123,11 @@ for kc in "$@"; do
 		run_split "$label" --kernel "$k" "${cpu_args[@]}" --module "$repo/build/kmod/$abi/hwcrypt.ko"
 		continue
 	fi
-	# make test's later kernels leave out what SLOW runs on the first only (quick-later).
 	sel=$tests
-	[ "$tests" = quick ] && [ "$k" != "$first" ] && sel=quick-later
+	if [ "$tests" = quick ] && [ -z "$quick_tests" ] && [ "$shares" -gt 1 ]; then
+		sel=quick:$share/$shares
+		share=$((share + 1))
+	fi
 	run "$label" --kernel "$k" "${cpu_args[@]}" --module "$repo/build/kmod/$abi/hwcrypt.ko" --tests "$sel"
 done
 if [ -n "$first" ] && [ -n "$negative_cpu" ]; then

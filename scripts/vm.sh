@@ -25,8 +25,9 @@ Usage: scripts/vm.sh [options]
   --tests LIST            comma/space separated names or globs of selftests/guest/NN-*.sh:
                           "00", "boot", "00-boot", "00-boot.sh", "[1-3]*" (default: all);
                           "quick": make test's selection, every test but those that
-                          selftests/guest/SLOW leaves to make test-full here; "quick-later":
-                          the same less those it runs on the first kernel only
+                          selftests/guest/SLOW leaves to make test-full here; "quick:I/N":
+                          the same for run I (from 0) of N kernels, with SLOW's "once" tests
+                          dealt out among the N runs
   --timeout SEC           hard limit for the whole VM run, QEMU is killed after it (default from
                           the profile: x86_64 600, 2400 for 7.2-debug; ppc64le 900)
   --test-timeout SEC      limit per test script inside the guest (default 300, 900 for 7.2-debug)
@@ -95,19 +96,26 @@ if [ "$shell" = 0 ]; then
 	excluded=()
 	if [[ "$tests" == quick* ]] && [ -n "$quick_tests" ]; then
 		tests=$quick_tests
-	elif [ "$tests" = quick ] || [ "$tests" = quick-later ]; then
-		# selftests/guest/SLOW: "NN-name[@tag,...]  reason" lines, tags an arch or "first"; no
-		# arch tag: every arch. "first" entries leave only quick-later (a later kernel's run).
+	elif [[ "$tests" =~ ^quick(:([0-9]+)/([0-9]+))?$ ]]; then
+		# selftests/guest/SLOW: "NN-name[@tag,...]  reason" lines, a tag an arch or "once"; no
+		# arch tag: every arch. quick:I/N (run I of N kernels, from 0): the "once" entries are
+		# dealt out in turn, the Kth to run K mod N, and left out of the others.
+		share=${BASH_REMATCH[2]:-0} shares=${BASH_REMATCH[3]:-1}
+		[ "$share" -lt "$shares" ] || die "--tests $tests: run $share of $shares"
+		once=0
 		while read -r t _; do
 			case "$t" in '' | '#'*) continue ;; esac
 			case "$t" in
 			*@*)
 				tags=",${t#*@},"
-				if [[ "$tags" == *",first,"* ]]; then
-					[ "$tests" = quick-later ] || continue
-					tags=${tags/,first,/,}
+				if [[ "$tags" == *",once,"* ]]; then
+					once=$((once + 1))
+					[ $(((once - 1) % shares)) = "$share" ] && continue
+					# Left out here whatever its arch tags say.
+					excluded+=("${t%%@*}")
+					continue
 				fi
-				[ "$tags" = , ] || [[ "$tags" == *",$arch,"* ]] || continue ;;
+				[[ "$tags" == *",$arch,"* ]] || continue ;;
 			esac
 			excluded+=("${t%%@*}")
 		done <"$testdir/SLOW"

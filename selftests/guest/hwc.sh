@@ -60,7 +60,8 @@ hwc_best_aead_impl() {
 
 # The cra_name of DRIVER in /proc/crypto (name precedes driver in each entry).
 hwc_driver_alg() {
-	awk -v drv="$1" '$1 == "name" { n = $3 } $1 == "driver" && $3 == drv { print n; exit }' /proc/crypto
+	awk -v drv="$1" '$1 == "name" { n = $3 } $1 == "driver" && $3 == drv { print n; exit }' \
+		"${HWC_PROC_CRYPTO:-/proc/crypto}"
 }
 
 # hwcrypt's drivers currently in /proc/crypto, one per line, sorted.
@@ -73,7 +74,7 @@ hwc_kernel_choice() {
 	awk -v alg="$1" '
 		$1 == "name" { n = $3 } $1 == "driver" { d = $3 }
 		$1 == "priority" && n == alg && $3 > best { best = $3; bd = d }
-		END { print bd }' /proc/crypto
+		END { print bd }' "${HWC_PROC_CRYPTO:-/proc/crypto}"
 }
 
 hwc_load_clean() {

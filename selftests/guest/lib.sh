@@ -111,12 +111,14 @@ hwc_rmmod() {
 }
 
 # crypto_field DRIVER FIELD: a field of DRIVER's /proc/crypto entry (e.g. priority, selftest).
+# HWC_PROC_CRYPTO: read a snapshot instead (many lookups while nothing registers: each read of
+# /proc/crypto walks every algorithm, slow under TCG).
 crypto_field() {
 	awk -v drv="$1" -v fld="$2" '
 		/^name/ { found = 0 }
 		$1 == "driver" && $3 == drv { found = 1 }
 		found && $1 == fld { sub(/^[^:]*: */, ""); print; exit }
-	' /proc/crypto
+	' "${HWC_PROC_CRYPTO:-/proc/crypto}"
 }
 
 # dmesg_ignore ERE: kernel log lines matching ERE are not held against this run by run.sh's
