@@ -17,7 +17,8 @@ Usage: scripts/vm.sh [options]
                           scripts/build-debug-kernel.sh (all drivers built in; module default
                           build/kmod/7.2-debug/hwcrypt.ko);
                           ppc64le: Debian's ppc64el 6.1 or 6.12 from scripts/fetch-ppc64el.sh;
-                          sparc64: 6.1 from scripts/build-sparc64-kernel.sh
+                          sparc64: 6.1 from scripts/build-sparc64-kernel.sh; ppc64 (big-endian,
+                          the NX model's validation): 6.1 from scripts/build-test-kernel.sh
   --cpu MODEL             QEMU CPU model (default from the profile: x86_64 max: SHA-NI, AVX2, no
                           AVX-512; ppc64le power8). x86_64 Westmere: no SHA-NI, no AVX/AVX2
                           (negative tests); Haswell-noTSX: AVX2 without SHA-NI; ppc64le power9,
