@@ -7,7 +7,7 @@
 #
 # Usage: scripts/icount-ppc64le.sh [--cpu power8] [--len 8192] [ALG...]
 #        (default sha256 sha512 aes-128-ctr aes-128-gcm; also aes-128-xts aes-128-ecb aes-128-cbc-dec;
-#        rsa2048 rsa4096: the RSA table, on --rsa-cpu, power9 by default)
+#        rsa2048 rsa4096: the RSA table, on each --rsa-cpu model, power8,power9 by default)
 # Method: QEMU logs every translated block's instructions (-d in_asm) and, with chaining off
 # (nochain), every execution of a block (-d exec); the sum over executions of each block's length
 # is the dynamic count. Each workload runs twice, with 1 and 1+N digests of one message through
@@ -19,14 +19,14 @@
 # through hwc_rsa_private() per tier, against EVP_PKEY_decrypt without padding on the same key.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-cpu=power8 len=8192 n=10 rsacpu=power9
+cpu=power8 len=8192 n=10 rsacpus=power8,power9 rsacpu=
 algs=()
 rsa=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--cpu) cpu=$2; shift 2 ;;
 	--len) len=$2; shift 2 ;;
-	--rsa-cpu) rsacpu=$2; shift 2 ;;
+	--rsa-cpu) rsacpus=$2; shift 2 ;;
 	rsa[0-9]*) rsa+=("${1#rsa}"); shift ;;
 	-h|--help) sed -n '3,14p' "$0"; exit 0 ;;
 	*) algs+=("$1"); shift ;;
@@ -69,21 +69,23 @@ for alg in "${algs[@]}"; do
 done
 
 [ "${#rsa[@]}" -gt 0 ] || exit 0
-# The tiers the RSA CPU model runs: hwc_bn_impls[] filtered by its features.
-mapfile -t tiers < <(qemu-ppc64le-static -cpu "$rsacpu" -L "$root" "$prog" --rsa-tiers)
 [ "${#algs[@]}" -eq 0 ] || echo
 printf 'op\tbits\tcpu\timpl\tinsn_per_op\topenssl_insn_per_op\tratio\n'
-for bits in "${rsa[@]}"; do
-	declare -A ipo=()
-	for side in openssl "${tiers[@]}"; do
-		a=$(count rsa-private "$side" "$bits" 1)
-		b=$(count rsa-private "$side" "$bits" 3)
-		ipo[$side]=$(( (b - a) / 2 ))
+for rsacpu in ${rsacpus//,/ }; do
+	# The tiers the RSA CPU model runs: hwc_bn_impls[] filtered by its features.
+	mapfile -t tiers < <(qemu-ppc64le-static -cpu "$rsacpu" -L "$root" "$prog" --rsa-tiers)
+	for bits in "${rsa[@]}"; do
+		declare -A ipo=()
+		for side in openssl "${tiers[@]}"; do
+			a=$(count rsa-private "$side" "$bits" 1)
+			b=$(count rsa-private "$side" "$bits" 3)
+			ipo[$side]=$(( (b - a) / 2 ))
+		done
+		for side in "${tiers[@]}"; do
+			ratio=$(awk -v h="${ipo[$side]}" -v o="${ipo[openssl]}" 'BEGIN { printf "%.3f", h / o }')
+			printf 'rsa-private\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bits" "$rsacpu" "$side" \
+				"${ipo[$side]}" "${ipo[openssl]}" "$ratio"
+		done
+		unset ipo
 	done
-	for side in "${tiers[@]}"; do
-		ratio=$(awk -v h="${ipo[$side]}" -v o="${ipo[openssl]}" 'BEGIN { printf "%.3f", h / o }')
-		printf 'rsa-private\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bits" "$rsacpu" "$side" "${ipo[$side]}" \
-			"${ipo[openssl]}" "$ratio"
-	done
-	unset ipo
 done

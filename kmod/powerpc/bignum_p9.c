@@ -17,9 +17,10 @@
  * running t stays below 2m (b < m, any a < R), so t has nl + 1 limbs, the top one 0 or 1.
  *
  * Constant time: the loops run on public limb counts (CTR); no branch or address depends on a
- * limb's value; the final subtraction is the masked hwc_bn_csub().
+ * limb's value; the final subtraction is masked (ppc_bn_csub(), hwc_bn_csub()).
  */
 #include "hwc_arch_cores.h"
+#include "bn_csub_ppc.h"
 
 #define P9_INLINE static inline __attribute__((always_inline))
 
@@ -117,47 +118,6 @@ P9_INLINE hwc_u64 p9_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 }
 
 /*
- * r = (top:t) - m if that does not borrow, else t, for (top:t) < 2m: r = t - m on the CA chain,
- * then t put back under a mask (keep = borrow and top == 0). The generic C version cannot keep
- * the borrow in CA across limbs (22 instructions a limb against 10). r must not be t.
- */
-P9_INLINE void p9_csub(hwc_u64 *r, const hwc_u64 *t, hwc_u64 top, const hwc_u64 *m,
-		       const unsigned int n)
-{
-	hwc_u64 u, w;
-
-	__asm__ volatile(
-		"	ld	%[u], 0(%[t])\n"
-		"	ld	%[w], 0(%[m])\n"
-		"	subfc	%[u], %[w], %[u]\n"
-		"	std	%[u], 0(%[r])\n"
-		"	.set	hwc_j, 1\n"
-		"	.rept	%c[n] - 1\n"
-		"	ld	%[u], 8*hwc_j(%[t])\n"
-		"	ld	%[w], 8*hwc_j(%[m])\n"
-		"	subfe	%[u], %[w], %[u]\n"
-		"	std	%[u], 8*hwc_j(%[r])\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	subfe	%[w], %[w], %[w]\n"	/* -borrow */
-		"	addi	%[top], %[top], -1\n"	/* all ones iff top == 0 */
-		"	and	%[top], %[top], %[w]\n"	/* all ones: keep t */
-		"	.set	hwc_j, 0\n"
-		"	.rept	%c[n]\n"
-		"	ld	%[u], 8*hwc_j(%[r])\n"
-		"	ld	%[w], 8*hwc_j(%[t])\n"
-		"	xor	%[w], %[w], %[u]\n"
-		"	and	%[w], %[w], %[top]\n"
-		"	xor	%[u], %[u], %[w]\n"
-		"	std	%[u], 8*hwc_j(%[r])\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		: [u] "=&r"(u), [w] "=&r"(w), [top] "+&r"(top)
-		: [r] "b"(r), [t] "b"(t), [m] "b"(m), [n] "i"(n)
-		: "xer", "memory");
-}
-
-/*
  * The same CIOS steps with t wholly in registers, for up to 16 limbs (the halves of RSA-2048
  * and smaller): r14..r14+N hold the N + 1 limbs, and the rows and limbs are unrolled by the
  * assembler, so instead of moving the limbs down after each row the register names rotate:
@@ -247,7 +207,7 @@ static __attribute__((__noinline__)) void mul_regs_##N(hwc_u64 *r, const hwc_u64
 		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
 {											\
 	p9_mul_regs(t, a, b, m, n0, N);							\
-	p9_csub(r, t, t[N], m, N);							\
+	ppc_bn_csub(r, t, t[N], m, N);							\
 }
 P9_REGS(8) P9_REGS(12) P9_REGS(16)
 
@@ -309,7 +269,7 @@ static __attribute__((__noinline__)) void mul_rows_##N(hwc_u64 *r, const hwc_u64
 		t[i] = 0;								\
 	for (i = 0; i < N; i++)								\
 		p9_row_mul_n(t, a[i], b, m, n0, N);					\
-	p9_csub(r, t, t[N], m, N);							\
+	ppc_bn_csub(r, t, t[N], m, N);							\
 }
 P9_ROWS(48) P9_ROWS(64)
 
@@ -431,7 +391,7 @@ static __attribute__((__noinline__)) void mul_half_##N(hwc_u64 *r, const hwc_u64
 		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
 {											\
 	p9_mul_half(t, a, b, m, n0, N);							\
-	p9_csub(r, t, t[N], m, N);							\
+	ppc_bn_csub(r, t, t[N], m, N);							\
 }
 P9_HALF(24) P9_HALF(32)
 

@@ -2,7 +2,7 @@
 # POWER's objects and their flags, for kmod/Kbuild and selftests/Makefile alike (the variables
 # are described in kmod/Kbuild). Paths are below kmod/.
 hwc_arch_cores := powerpc/hash_impls.o powerpc/aes_impls.o powerpc/bn_impls.o \
-	powerpc/sha256_p8.o powerpc/sha512_p8.o powerpc/aes_p8.o powerpc/bignum_p9.o
+	powerpc/sha256_p8.o powerpc/sha512_p8.o powerpc/aes_p8.o powerpc/bignum_p8.o powerpc/bignum_p9.o
 hwc_arch_kernel := powerpc/cpu.o
 hwc_arch_host := powerpc/host_cpu.o
 
@@ -17,8 +17,11 @@ $(foreach o,$(hwc_arch_simd),$(eval hwc_cflags_$(o) := -mcpu=power8 -maltivec -m
 # ISA 3.0 multiply-adds (maddld/maddhdu) and addex for this object only; it stays on the kernel's
 # general-register flags (-mno-altivec -mno-vsx -msoft-float), not in hwc_arch_simd.
 hwc_cflags_powerpc/bignum_p9.o := -mcpu=power9
+# ISA 2.07's general-register instructions only (mulld/mulhdu, addc/adde/addze): the module's
+# own -mcpu is enough; on the host the same code without vector zeroing around the asm.
+hwc_hcflags_powerpc/bignum_p8.o := -mno-altivec -mno-vsx
 # Host: the same general-register code the module runs (no vectorised zeroing around the asm).
 hwc_hcflags_powerpc/bignum_p9.o := -mno-altivec -mno-vsx
-# Host constant-time check: no valgrind for ppc64le under qemu-user, so this core's branches are
-# checked on the object (selftests/arch/ppc64le/ct_branches.sh).
-hwc_ct_branch_objs := powerpc/bignum_p9.o
+# Host constant-time check: no valgrind for ppc64le under qemu-user, so these cores' branches
+# are checked on the object (selftests/arch/ppc64le/ct_branches.sh).
+hwc_ct_branch_objs := powerpc/bignum_p8.o powerpc/bignum_p9.o

@@ -30,6 +30,9 @@ unsigned int hwc_arch_features(void)
 	if (HWC_PPC_VEC && cpu_has_feature(CPU_FTR_ARCH_207S) && cpu_has_feature(CPU_FTR_VSX) &&
 	    (cur_cpu_spec->cpu_user_features2 & PPC_FEATURE2_VEC_CRYPTO))
 		f |= HWC_F_P8CRYPTO;
+	/* the p8 RSA tier: general registers, no VSX state, any endianness */
+	if (cpu_has_feature(CPU_FTR_ARCH_207S))
+		f |= HWC_F_ARCH207;
 	/* maddld/maddhdu/addex: general registers, no VSX state, any endianness */
 	if (cpu_has_feature(CPU_FTR_ARCH_300))
 		f |= HWC_F_ARCH300;

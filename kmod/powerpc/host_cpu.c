@@ -10,6 +10,7 @@
 const struct hwc_feature_name hwc_feature_names[] = {
 	{ HWC_F_P8CRYPTO, "p8crypto" },
 	{ HWC_F_ARCH300, "isa300" },
+	{ HWC_F_ARCH207, "isa207" },
 };
 const unsigned int hwc_nfeature_names = sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]);
 
@@ -21,6 +22,9 @@ unsigned int hwc_host_cpu_features(void)
 	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
 	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
 		f |= HWC_F_P8CRYPTO;
+	/* PPC_FEATURE2_ARCH_2_07 */
+	if (hw2 & 0x80000000)
+		f |= HWC_F_ARCH207;
 	/* PPC_FEATURE2_ARCH_3_00 */
 	if (hw2 & 0x00800000)
 		f |= HWC_F_ARCH300;

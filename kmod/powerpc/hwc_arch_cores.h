@@ -18,6 +18,11 @@
 #define HWC_F_P8CRYPTO	(1u << 0)
 /* POWER ISA 3.0 (POWER9): maddld/maddhdu, addex. General-purpose registers only. */
 #define HWC_F_ARCH300	(1u << 1)
+/*
+ * POWER ISA 2.07 (POWER8) and later. The RSA tier's mulld/mulhdu/adde are older than that; the
+ * bit names the CPUs whose pipelines its sequences were written for. General registers only.
+ */
+#define HWC_F_ARCH207	(1u << 2)
 
 /* The vector crypto tiers, little-endian only. */
 void hwc_sha256_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
@@ -41,6 +46,13 @@ void hwc_gcm_enc_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *
 		    const hwc_u8 *src, hwc_size len);
 void hwc_gcm_dec_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		    const hwc_u8 *src, hwc_size len);
+
+/* Montgomery arithmetic on mulld/mulhdu with addc/adde/addze (bignum_p8.c), any endianness. */
+void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   hwc_u64 n0, unsigned int nl, hwc_u64 *t);
+void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		   unsigned int nl, hwc_u64 *t);
+void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
 
 /* Montgomery arithmetic on maddld/maddhdu/addex (bignum_p9.c), any endianness. */
 void hwc_bn_mul_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,

@@ -34,10 +34,13 @@ hwc_aes_priority_offset() {
 }
 
 # POWER9 and later (PPC_FEATURE2_ARCH_3_00 = 0x00800000 in AT_HWCAP2): the maddld/addex tier, as
-# kmod/powerpc/cpu.c picks it on CPU_FTR_ARCH_300; else the portable constant-time one.
+# kmod/powerpc/cpu.c picks it on CPU_FTR_ARCH_300; POWER8 (PPC_FEATURE2_ARCH_2_07 = 0x80000000,
+# CPU_FTR_ARCH_207S) the mulld/adde one; else the portable constant-time one.
 hwc_expected_rsa_drivers() {
 	if hwc_ppc_hwcap2 0x00800000; then
 		echo rsa-hwcrypt-p9
+	elif hwc_ppc_hwcap2 0x80000000; then
+		echo rsa-hwcrypt-p8
 	else
 		echo rsa-hwcrypt-generic
 	fi

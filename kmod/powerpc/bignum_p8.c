@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Montgomery arithmetic on POWER ISA 2.07 (POWER8): mulld/mulhdu products and addc/adde/addze
+ * carry chains. General-purpose registers only (no FP/VSX state), any endianness.
+ *
+ * Without ISA 3.0 there is one carry bit (CA) and no multiply-add, so each 64x64 product costs
+ * a mulld, a mulhdu and an addition for each half. Both CIOS forms below keep every addition on
+ * CA and never need a second carry bit:
+ *
+ * - t in registers (up to 16 limbs, the halves of RSA-2048): one row t = (t + x b + q m) / 2^64
+ *   is four carry chains over the limbs, one per kind of word, each a full pass with CA alone:
+ *	lo(x b[j]) into limb j		lo(q m[j]) into limb j
+ *	hi(x b[j]) into limb j + 1	hi(q m[j]) into limb j + 1
+ *   3 instructions per word (ld, mul, adde): 12 per limb of a row, no loads or stores of t.
+ *   The partial sums never exceed the row's total, below 2^65 m, so t[n + 1] takes every carry.
+ * - t in memory (larger sizes): one pass, each product's high half kept as a carry word:
+ *	c + t[j] + x b[j] = hi:lo		(addc, addze twice: x b[j] + c + t[j] < 2^128)
+ *   16 instructions per limb.
+ *
+ * In both, limb 0 of q m is not computed: it is -t[0] mod 2^64 by the choice of q, so its only
+ * effect is the carry t[0] != 0 (addic t[0], -1).
+ *
+ * Constant time: the loops run on public limb counts; no branch or address depends on a limb's
+ * value; the final subtraction is masked (ppc_bn_csub(), hwc_bn_csub()).
+ */
+#include "hwc_arch_cores.h"
+#include "bn_csub_ppc.h"
+
+#define P8_INLINE static inline __attribute__((always_inline))
+
+/*
+ * The CIOS rows with t wholly in registers, for 2..16 limbs: r14..r14+N+1 hold the N + 2 limbs
+ * a row needs, the rows and limbs unrolled by the assembler, and the register names rotate
+ * instead of the limbs moving down: in row i, limb k of t is r(14 + (i + k) mod (N + 2)). The
+ * register of limb 0, cleared by the row, is the next row's limb N + 1, which must start at 0.
+ * Fixed registers: r3 x, r4 q, r5 the word in flight, r6 n0, r7 a, r0 scratch; GCC places
+ * b, m and p (a, n0, t) in the rest. The N + 1 limbs of the result go to t.
+ */
+P8_INLINE void p8_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+			   hwc_u64 n0, const unsigned int n)
+{
+	hwc_u64 p[3] = { (hwc_u64)(unsigned long)a, n0, (hwc_u64)(unsigned long)t };
+
+	__asm__ volatile(
+		"	.set	hwc_n, %c[n]\n"
+		"	.if	hwc_n > 16 || hwc_n < 2\n"
+		"	.error	\"p8_mul_regs: 2..16 limbs\"\n"
+		"	.endif\n"
+		"	.set	hwc_w, hwc_n + 2\n"
+		"	.set	hwc_x, 3\n"
+		"	.set	hwc_q, 4\n"
+		"	.set	hwc_u, 5\n"
+		"	.set	hwc_n0, 6\n"
+		"	.set	hwc_a, 7\n"
+		"	ld	hwc_a, 0(%[p])\n"
+		"	ld	hwc_n0, 8(%[p])\n"
+		"	.set	hwc_k, 0\n"
+		"	.rept	hwc_w\n"
+		"	li	14 + hwc_k, 0\n"
+		"	.set	hwc_k, hwc_k + 1\n"
+		"	.endr\n"
+		"	.set	hwc_i, 0\n"
+		"	.rept	hwc_n\n"
+		"	.set	hwc_t0, 14 + hwc_i %% hwc_w\n"
+		"	ld	hwc_x, 8*hwc_i(hwc_a)\n"
+		/* lo(x b[j]) into limb j; limb n takes the carry (t + lo < 3 2^(64 n)) */
+		"	ld	hwc_u, 0(%[b])\n"
+		"	mulld	hwc_u, hwc_x, hwc_u\n"
+		"	addc	hwc_t0, hwc_t0, hwc_u\n"
+		"	.set	hwc_j, 1\n"
+		"	.rept	hwc_n - 1\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% hwc_w\n"
+		"	ld	hwc_u, 8*hwc_j(%[b])\n"
+		"	mulld	hwc_u, hwc_x, hwc_u\n"
+		"	adde	hwc_tj, hwc_tj, hwc_u\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% hwc_w\n"
+		"	addze	hwc_tj, hwc_tj\n"
+		"	mulld	hwc_q, hwc_t0, hwc_n0\n"
+		/* lo(q m[j]) into limb j: limb 0 only carries */
+		"	addic	0, hwc_t0, -1\n"
+		"	.set	hwc_j, 1\n"
+		"	.rept	hwc_n - 1\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% hwc_w\n"
+		"	ld	hwc_u, 8*hwc_j(%[m])\n"
+		"	mulld	hwc_u, hwc_q, hwc_u\n"
+		"	adde	hwc_tj, hwc_tj, hwc_u\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% hwc_w\n"
+		"	addze	hwc_tj, hwc_tj\n"
+		/* hi(x b[j]) into limb j + 1, the carry into limb n + 1 */
+		"	.set	hwc_j, 0\n"
+		"	.rept	hwc_n\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_j + 1) %% hwc_w\n"
+		"	ld	hwc_u, 8*hwc_j(%[b])\n"
+		"	mulhdu	hwc_u, hwc_x, hwc_u\n"
+		"	.if	hwc_j == 0\n"
+		"	addc	hwc_tj, hwc_tj, hwc_u\n"
+		"	.else\n"
+		"	adde	hwc_tj, hwc_tj, hwc_u\n"
+		"	.endif\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_n + 1) %% hwc_w\n"
+		"	addze	hwc_tj, hwc_tj\n"
+		/* hi(q m[j]) into limb j + 1 */
+		"	.set	hwc_j, 0\n"
+		"	.rept	hwc_n\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_j + 1) %% hwc_w\n"
+		"	ld	hwc_u, 8*hwc_j(%[m])\n"
+		"	mulhdu	hwc_u, hwc_q, hwc_u\n"
+		"	.if	hwc_j == 0\n"
+		"	addc	hwc_tj, hwc_tj, hwc_u\n"
+		"	.else\n"
+		"	adde	hwc_tj, hwc_tj, hwc_u\n"
+		"	.endif\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		"	.set	hwc_tj, 14 + (hwc_i + hwc_n + 1) %% hwc_w\n"
+		"	addze	hwc_tj, hwc_tj\n"
+		"	li	hwc_t0, 0\n"
+		"	.set	hwc_i, hwc_i + 1\n"
+		"	.endr\n"
+		/* after n rows limb k is in r(14 + (n + k) mod (n + 2)) */
+		"	ld	hwc_u, 16(%[p])\n"
+		"	.set	hwc_k, 0\n"
+		"	.rept	hwc_n + 1\n"
+		"	std	14 + (hwc_n + hwc_k) %% hwc_w, 8*hwc_k(hwc_u)\n"
+		"	.set	hwc_k, hwc_k + 1\n"
+		"	.endr\n"
+		:
+		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)
+		: "r0", "r3", "r4", "r5", "r6", "r7", "r14", "r15", "r16", "r17", "r18", "r19",
+		  "r20", "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30",
+		  "r31", "xer", "memory");
+}
+
+/* One instance per size: the unrolled body is 12 KiB at 16 limbs. */
+#define P8_REGS(N)									\
+static __attribute__((__noinline__)) void p8_mul_regs_##N(hwc_u64 *r, const hwc_u64 *a,	\
+		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
+{											\
+	p8_mul_regs(t, a, b, m, n0, N);							\
+	ppc_bn_csub(r, t, t[N], m, N);							\
+}
+P8_REGS(8) P8_REGS(12) P8_REGS(16)
+
+/*
+ * One CIOS step with t in memory: t[0..nl] = (t[0..nl] + x b + q m) / 2^64 with
+ * q = (t[0] + x b[0]) n0 mod 2^64, c1 and c2 the carry words of x b and q m. The limbs after
+ * the first are a CTR loop of nl - 1 (nl >= 2: 0 would mean 2^64).
+ */
+P8_INLINE void p8_row_mul(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0,
+			  unsigned long nl)
+{
+	hwc_u64 pb, pm, pt, bj, mj, tj, nh, c1, c2, q;
+
+	__asm__ volatile(
+		"	ld	%[tj], 0(%[t])\n"
+		"	ld	%[bj], 0(%[b])\n"
+		"	mulhdu	%[c1], %[x], %[bj]\n"
+		"	mulld	%[bj], %[x], %[bj]\n"
+		"	addc	%[tj], %[tj], %[bj]\n"
+		"	addze	%[c1], %[c1]\n"
+		"	mulld	%[q], %[tj], %[n0]\n"
+		"	ld	%[mj], 0(%[m])\n"
+		"	mulhdu	%[c2], %[q], %[mj]\n"
+		"	addic	%[tj], %[tj], -1\n"
+		"	addze	%[c2], %[c2]\n"
+		"	mtctr	%[cnt]\n"
+		"	mr	%[pb], %[b]\n"
+		"	mr	%[pm], %[m]\n"
+		"	mr	%[pt], %[t]\n"
+		"1:	ldu	%[bj], 8(%[pb])\n"
+		"	ldu	%[mj], 8(%[pm])\n"
+		"	ldu	%[tj], 8(%[pt])\n"
+		"	mulhdu	%[nh], %[x], %[bj]\n"
+		"	mulld	%[bj], %[x], %[bj]\n"
+		"	addc	%[bj], %[bj], %[c1]\n"
+		"	addze	%[c1], %[nh]\n"
+		"	addc	%[tj], %[tj], %[bj]\n"
+		"	addze	%[c1], %[c1]\n"
+		"	mulhdu	%[nh], %[q], %[mj]\n"
+		"	mulld	%[mj], %[q], %[mj]\n"
+		"	addc	%[mj], %[mj], %[c2]\n"
+		"	addze	%[c2], %[nh]\n"
+		"	addc	%[tj], %[tj], %[mj]\n"
+		"	addze	%[c2], %[c2]\n"
+		"	std	%[tj], -8(%[pt])\n"
+		"	bdnz	1b\n"
+		/* pt = &t[nl - 1]: t[nl - 1] = t[nl] + c1 + c2, t[nl] = the carries out */
+		"	ld	%[tj], 8(%[pt])\n"
+		"	addc	%[c1], %[c1], %[c2]\n"
+		"	li	%[bj], 0\n"
+		"	addze	%[bj], %[bj]\n"
+		"	addc	%[tj], %[tj], %[c1]\n"
+		"	addze	%[bj], %[bj]\n"
+		"	std	%[tj], 0(%[pt])\n"
+		"	std	%[bj], 8(%[pt])\n"
+		: [pb] "=&b"(pb), [pm] "=&b"(pm), [pt] "=&b"(pt), [bj] "=&r"(bj), [mj] "=&r"(mj),
+		  [tj] "=&r"(tj), [nh] "=&r"(nh), [c1] "=&r"(c1), [c2] "=&r"(c2), [q] "=&r"(q)
+		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [cnt] "r"(nl - 1)
+		: "xer", "ctr", "memory");
+}
+
+/* p8_row_mul for a limb count known at compile time: unrolled, offsets, no CTR loop. */
+P8_INLINE void p8_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64 *m,
+			    hwc_u64 n0, const unsigned int n)
+{
+	hwc_u64 bj, mj, tj, nh, c1, c2, q;
+
+	__asm__ volatile(
+		"	ld	%[tj], 0(%[t])\n"
+		"	ld	%[bj], 0(%[b])\n"
+		"	mulhdu	%[c1], %[x], %[bj]\n"
+		"	mulld	%[bj], %[x], %[bj]\n"
+		"	addc	%[tj], %[tj], %[bj]\n"
+		"	addze	%[c1], %[c1]\n"
+		"	mulld	%[q], %[tj], %[n0]\n"
+		"	ld	%[mj], 0(%[m])\n"
+		"	mulhdu	%[c2], %[q], %[mj]\n"
+		"	addic	%[tj], %[tj], -1\n"
+		"	addze	%[c2], %[c2]\n"
+		"	.set	hwc_j, 1\n"
+		"	.rept	%c[n] - 1\n"
+		"	ld	%[bj], 8*hwc_j(%[b])\n"
+		"	ld	%[mj], 8*hwc_j(%[m])\n"
+		"	ld	%[tj], 8*hwc_j(%[t])\n"
+		"	mulhdu	%[nh], %[x], %[bj]\n"
+		"	mulld	%[bj], %[x], %[bj]\n"
+		"	addc	%[bj], %[bj], %[c1]\n"
+		"	addze	%[c1], %[nh]\n"
+		"	addc	%[tj], %[tj], %[bj]\n"
+		"	addze	%[c1], %[c1]\n"
+		"	mulhdu	%[nh], %[q], %[mj]\n"
+		"	mulld	%[mj], %[q], %[mj]\n"
+		"	addc	%[mj], %[mj], %[c2]\n"
+		"	addze	%[c2], %[nh]\n"
+		"	addc	%[tj], %[tj], %[mj]\n"
+		"	addze	%[c2], %[c2]\n"
+		"	std	%[tj], 8*hwc_j-8(%[t])\n"
+		"	.set	hwc_j, hwc_j + 1\n"
+		"	.endr\n"
+		"	ld	%[tj], 8*%c[n](%[t])\n"
+		"	addc	%[c1], %[c1], %[c2]\n"
+		"	li	%[bj], 0\n"
+		"	addze	%[bj], %[bj]\n"
+		"	addc	%[tj], %[tj], %[c1]\n"
+		"	addze	%[bj], %[bj]\n"
+		"	std	%[tj], 8*%c[n]-8(%[t])\n"
+		"	std	%[bj], 8*%c[n](%[t])\n"
+		: [bj] "=&r"(bj), [mj] "=&r"(mj), [tj] "=&r"(tj), [nh] "=&r"(nh), [c1] "=&r"(c1),
+		  [c2] "=&r"(c2), [q] "=&r"(q)
+		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [n] "i"(n)
+		: "xer", "memory");
+}
+
+#define P8_ROWS(N)									\
+static __attribute__((__noinline__)) void p8_mul_rows_##N(hwc_u64 *r, const hwc_u64 *a,	\
+		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
+{											\
+	unsigned int i;									\
+											\
+	for (i = 0; i <= N; i++)							\
+		t[i] = 0;								\
+	for (i = 0; i < N; i++)								\
+		p8_row_mul_n(t, a[i], b, m, n0, N);					\
+	ppc_bn_csub(r, t, t[N], m, N);							\
+}
+P8_ROWS(24) P8_ROWS(32) P8_ROWS(48) P8_ROWS(64)
+
+/*
+ * One reduction step over a 2 nl-limb number, at limb i (t = a + i): t[0..nl] += q m, q making
+ * t[0] zero, with @top, the carry out of the previous step, added at limb nl; returns the new
+ * carry out of limb nl. The value stays below 2 m R, so that carry is 0 or 1.
+ */
+P8_INLINE hwc_u64 p8_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 top,
+			      unsigned long nl)
+{
+	hwc_u64 pm, pt, mj, tj, nh, c, q;
+
+	__asm__ volatile(
+		"	ld	%[tj], 0(%[t])\n"
+		"	ld	%[mj], 0(%[m])\n"
+		"	mulld	%[q], %[tj], %[n0]\n"
+		"	mulhdu	%[c], %[q], %[mj]\n"
+		"	addic	%[tj], %[tj], -1\n"
+		"	addze	%[c], %[c]\n"
+		"	mtctr	%[cnt]\n"
+		"	mr	%[pm], %[m]\n"
+		"	mr	%[pt], %[t]\n"
+		"1:	ldu	%[mj], 8(%[pm])\n"
+		"	ldu	%[tj], 8(%[pt])\n"
+		"	mulhdu	%[nh], %[q], %[mj]\n"
+		"	mulld	%[mj], %[q], %[mj]\n"
+		"	addc	%[mj], %[mj], %[c]\n"
+		"	addze	%[c], %[nh]\n"
+		"	addc	%[tj], %[tj], %[mj]\n"
+		"	addze	%[c], %[c]\n"
+		"	std	%[tj], 0(%[pt])\n"
+		"	bdnz	1b\n"
+		/* t[nl] += c + top */
+		"	ld	%[tj], 8(%[pt])\n"
+		"	addc	%[tj], %[tj], %[c]\n"
+		"	li	%[nh], 0\n"
+		"	addze	%[nh], %[nh]\n"
+		"	addc	%[tj], %[tj], %[top]\n"
+		"	addze	%[top], %[nh]\n"
+		"	std	%[tj], 8(%[pt])\n"
+		: [pm] "=&b"(pm), [pt] "=&b"(pt), [mj] "=&r"(mj), [tj] "=&r"(tj), [nh] "=&r"(nh),
+		  [c] "=&r"(c), [q] "=&r"(q), [top] "+&r"(top)
+		: [t] "b"(t), [m] "b"(m), [n0] "r"(n0), [cnt] "r"(nl - 1)
+		: "xer", "ctr", "memory");
+	return top;
+}
+
+void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	unsigned int i;
+
+	switch (nl) {
+	case 8: p8_mul_regs_8(r, a, b, m, n0, t); return;
+	case 12: p8_mul_regs_12(r, a, b, m, n0, t); return;
+	case 16: p8_mul_regs_16(r, a, b, m, n0, t); return;
+	case 24: p8_mul_rows_24(r, a, b, m, n0, t); return;
+	case 32: p8_mul_rows_32(r, a, b, m, n0, t); return;
+	case 48: p8_mul_rows_48(r, a, b, m, n0, t); return;
+	case 64: p8_mul_rows_64(r, a, b, m, n0, t); return;
+	}
+	if (nl < 2) {
+		hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
+		return;
+	}
+	for (i = 0; i <= nl; i++)
+		t[i] = 0;
+	for (i = 0; i < nl; i++)
+		p8_row_mul(t, a[i], b, m, n0, nl);
+	hwc_bn_csub(r, t, t[nl], m, nl);
+}
+
+void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		   unsigned int nl, hwc_u64 *t)
+{
+	hwc_bn_mul_p8(r, a, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	hwc_u64 top = 0;
+	unsigned int i;
+
+	if (nl < 2) {
+		hwc_bn_redc_generic(r, a, m, n0, nl);
+		return;
+	}
+	for (i = 0; i < nl; i++)
+		top = p8_row_redc(a + i, m, n0, top, nl);
+	hwc_bn_csub(r, a + nl, top, m, nl);
+}
