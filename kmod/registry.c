@@ -278,6 +278,7 @@ static int hwc_build(void)
 			const struct hwc_alg *alg = &hwc_families[f].algs[a];
 			const struct hwc_class_rule *rule = &hwc_class_rules[alg->class];
 			struct hwc_drv *best = NULL;
+			char name[CRYPTO_MAX_ALG_NAME];
 			int rank = 0;
 
 			for (i = 0; alg->tier(alg, i, &t); i++) {
@@ -287,7 +288,15 @@ static int hwc_build(void)
 				if (!t.ops || (t.features & hwc_cpu_features) != t.features ||
 				    (!t.features && !rule->best_only))
 					continue;
-				/* best_only: each better tier takes the slot of the one before. */
+				snprintf(name, sizeof(name), "%s-hwcrypt-%s", alg->driver, t.impl);
+				/*
+				 * best_only: each better tier takes the slot of the one before, but
+				 * not a disabled one, so that disable= of a tier (by its impl name,
+				 * which other families share) falls back instead of leaving the
+				 * algorithm to the kernel's own driver.
+				 */
+				if (hwc_disabled(name, t.impl))
+					continue;
 				if (best)
 					drv = best;
 				memset(drv, 0, sizeof(*drv));
@@ -296,17 +305,15 @@ static int hwc_build(void)
 				drv->rank = rank++;
 				base = hwc_base(drv);
 				strscpy(base->cra_name, alg->cra_name, sizeof(base->cra_name));
-				snprintf(base->cra_driver_name, sizeof(base->cra_driver_name),
-					 "%s-hwcrypt-%s", alg->driver, t.impl);
+				strscpy(base->cra_driver_name, name, sizeof(base->cra_driver_name));
 				base->cra_module = THIS_MODULE;
 				if (rule->best_only) {
 					best = drv;
 					continue;
 				}
-				if (!hwc_disabled(base->cra_driver_name, t.impl))
-					hwc_ndrvs++;
+				hwc_ndrvs++;
 			}
-			if (best && !hwc_disabled(hwc_base(best)->cra_driver_name, best->tier.impl))
+			if (best)
 				hwc_ndrvs++;
 		}
 	}

@@ -159,12 +159,22 @@ if [ -n "$expected" ]; then
 	first=$(echo $expected | cut -d' ' -f1)
 	impl=${first##*-}
 	# A driver of another implementation, removed by its own name.
-	other=$(echo $expected | tr ' ' '\n' | grep -v -- "-$impl\$" | head -n 1)
-	check_cmd "insmod disable=$impl,${other:+$other,}nonexistent" hwc_insmod "disable=$impl,${other:+$other,}nonexistent"
+	other=$(echo $expected | tr ' ' '\n' | grep -v -- "-$impl\$" | grep -v '^rsa-' | head -n 1)
+	# RSA registers its best tier only: disabling that one falls back to the tier below.
+	rsa=$(echo $expected | tr ' ' '\n' | grep '^rsa-hwcrypt-' | grep -v -- '-generic$')
+	list=$impl,${other:+$other,}${rsa:+$rsa,}nonexistent
+	check_cmd "insmod disable=$list" hwc_insmod "disable=$list"
 	check_eq "disable=$impl removes every $impl driver${other:+, and $other only it}" \
-		"$(echo $expected | tr ' ' '\n' | grep -v -- "-$impl\$" | grep -vx -- "${other:-/}" | tr '\n' ' ' | sed 's/ $//')" \
-		"$(echo $(hwc_proc_drivers))"
+		"$(echo $expected | tr ' ' '\n' | grep -v -- "-$impl\$" | grep -vx -- "${other:-/}" | grep -v '^rsa-' | tr '\n' ' ' | sed 's/ $//')" \
+		"$(echo $(hwc_proc_drivers | grep -v '^rsa-'))"
 	[ -z "$other" ] || check_eq "disable=$other: not in $D" "" "$(ls "$D" | grep -x -- "$other")"
+	if [ -n "$rsa" ]; then
+		got=$(hwc_proc_drivers | grep '^rsa-hwcrypt-' | tr '\n' ' ' | sed 's/ $//')
+		case $got in
+		"$rsa" | "" | *" "*) fail "disable=$rsa: rsa falls back to a lower tier" "registered: '$got'" ;;
+		*) pass "disable=$rsa: rsa falls back to $got" ;;
+		esac
+	fi
 	hwc_rmmod
 	# priority=N, and zmm=off in the same load (on a CPU without AVX-512 the same set): not where
 	# every load runs the full self-tests, where zmm=off would change the self-test set too.
