@@ -12,7 +12,8 @@
  *   blocks), vlane_index (lane l: l in its low 64 bits), vshuf8, vadd64, vsll64/vsrl64 (each
  *   64-bit element, constant or runtime count), vswap64 (64-bit halves of every block
  *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
- *   for VW >= 2 vbsll/vbsrl (each 128-bit block shifted left/right by a constant of bytes);
+ *   for VW >= 2 vbsll/vbsrl (each 128-bit block shifted left/right by a constant of bytes),
+ *   vsub64, vsllv64/vsrlv64 (each 64-bit element by the count in the same element of a vector);
  *   optionally vxor3 (three-way XOR), vxts8_loop (an XTS main loop of its own, see xts8).
  *
  * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
@@ -530,23 +531,56 @@ AI vec xmul_v(vec t, int s)
 		    vxor(vsll64(f, 1), vxor(vsll64(f, 2), vsll64(f, 7))));
 }
 
+/*
+ * Lanes t*alpha^e, ..., t*alpha^(e+VW-1), 0 <= e <= 57 - VW: xmul_v with each lane's own
+ * shift count (variable shifts, a count of 64 giving 0), all from @t, so no tweak of a request's
+ * first step waits on another's.
+ */
+AI vec xts_pow(__m128i t, int e)
+{
+#if VW == 1
+	return e ? xmul_x(t, e) : t;
+#else
+	const vec li = vlane_index();
+	const vec cnt = vadd64(vadd64(li, vswap64(li)), vbcast(_mm_set1_epi64x(e)));
+	vec v = vbcast(t);
+	vec c = vswap64(vsrlv64(v, vsub64(vbcast(_mm_set1_epi64x(64)), cnt)));
+	vec f = vand(c, vbcast(_mm_set_epi64x(0, -1)));
+
+	return vxor3(vsllv64(v, cnt), c, vxor3(vsll64(f, 1), vsll64(f, 2), vsll64(f, 7)));
+#endif
+}
+
 /* Lanes t, t*alpha, ..., t*alpha^(VW-1). */
 AI vec xts_lanes(__m128i t)
 {
-	__m128i l[VW];
-	int i;
-
-	l[0] = t;
-	for (i = 1; i < VW; i++)
-		l[i] = xmul_x(t, i);
-	return vfrom_lanes(l);
+	return xts_pow(t, 0);
 }
 
-/* @nblk whole blocks with tweak vector @base (lanes t * alpha^0..VW-1); @base advances. */
-AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
-		  vec *base, const int n)
+/* Rounds 1 .. nr - 1 of n registers, whitened by the caller. */
+AI void vmid_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
 {
-	vec b[UNROLL], tw[UNROLL];
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+		vec k = rkv(r, i);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = enc ? venc(b[j], k) : vdec(b[j], k);
+	}
+}
+
+/*
+ * @nblk whole blocks with tweak vector @base (lanes t * alpha^0..VW-1); @base advances.
+ * Whitening is one three-way XOR (input, tweak, k0) and the output tweak rides in the last
+ * round's key, as in the main loop: a short request's chain is its AES rounds and little else.
+ */
+AI void xts_chunk_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		     hwc_size nblk, vec *base, const int n, const unsigned int nr)
+{
+	vec b[UNROLL], tw[UNROLL], k0 = rkv(r, 0), kl = rkv(r, nr);
 	int j;
 
 	tw[0] = *base;
@@ -562,19 +596,36 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #endif
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
-		b[j] = vxor(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j]);
-	if (enc)
-		venc_n(r, b, n);
-	else
-		vdec_n(r, b, n);
+		b[j] = vxor3(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j], k0);
+	vmid_nr(r, b, n, nr, enc);
 #pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		vst_blocks(dst + 16 * VW * j, vxor(b[j], tw[j]), blocks_in(nblk, j));
+	for (j = 0; j < n; j++) {
+		vec t = vxor(kl, tw[j]);
+
+		vst_blocks(dst + 16 * VW * j, enc ? venclast(b[j], t) : vdeclast(b[j], t),
+			   blocks_in(nblk, j));
+	}
 #if VW == 1
 	*base = xmul_x(tw[n - 1], 1);
 #else
 	*base = n == UNROLL ? xmul_v(*base, UNROLL * VW) : xmul_v(*base, (int)nblk);
 #endif
+}
+
+AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
+		  vec *base, const int n)
+{
+	switch (r->nr) {
+	case 10:
+		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 10);
+		break;
+	case 12:
+		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 12);
+		break;
+	default:
+		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 14);
+		break;
+	}
 }
 
 /* The VAES tiers' main loop (ymm and zmm); xmm has its own (vxts8_loop). */
@@ -679,17 +730,16 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 #undef XTS_RK
 }
 
-/* @nsteps steps from the lanes @base; leaves in @base the lanes of the next block. */
+/* @nsteps steps from the request's first tweak @t; leaves in @base the lanes of the next block. */
 AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		 hwc_size nsteps, vec *base)
+		 hwc_size nsteps, __m128i t, vec *base)
 {
 	vec tw[XTS_UNROLL];
 	int j;
 
-	tw[0] = *base;
 #pragma GCC unroll 8
-	for (j = 1; j < XTS_UNROLL; j++)
-		tw[j] = xmul_v(*base, VW * j);
+	for (j = 0; j < XTS_UNROLL; j++)
+		tw[j] = xts_pow(t, VW * j);
 	switch (r->nr) {
 	case 10:
 		xts_main_nr(r, enc, dst, src, nsteps, tw, 10);
@@ -746,7 +796,7 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	if (full >= XTS_UNROLL * VW) {
 		hwc_size steps = full / (XTS_UNROLL * VW);
 
-		xts_main(&r, enc, dst, src, steps, &base);
+		xts_main(&r, enc, dst, src, steps, t, &base);
 		src += 16 * XTS_UNROLL * VW * steps;
 		dst += 16 * XTS_UNROLL * VW * steps;
 		full -= XTS_UNROLL * VW * steps;

@@ -25,6 +25,9 @@ typedef __m512i vec;
 #define vadd64 _mm512_add_epi64
 #define vsll64 _mm512_slli_epi64
 #define vsrl64 _mm512_srli_epi64
+#define vsub64 _mm512_sub_epi64
+#define vsllv64 _mm512_sllv_epi64
+#define vsrlv64 _mm512_srlv_epi64
 #define vswap64(v) _mm512_shuffle_epi32((v), (_MM_PERM_ENUM)0x4e)
 #define vbsll _mm512_bslli_epi128
 #define vbsrl _mm512_bsrli_epi128
