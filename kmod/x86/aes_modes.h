@@ -699,7 +699,9 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 		for (j = 0; j < XTS_UNROLL; j++) {
 			b[j] = vxor3(vld(src + 16 * VW * j), tw[j], k0);
 			lt[j] = vxor(kl, tw[j]);
-			tw[j] = xts_stride(tw[j]);
+			/* After the last step only the first register's tweaks go on (the tail, the IV). */
+			if (j == 0 || nsteps > 1)
+				tw[j] = xts_stride(tw[j]);
 		}
 #else
 #pragma GCC unroll 8
