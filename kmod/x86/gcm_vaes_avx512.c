@@ -415,6 +415,27 @@ AI void ctr_regs(V *b, V ctr, unsigned int n)
 }
 
 /*
+ * ctr_regs for four registers (16 blocks) where the counter's low byte does not carry within
+ * them, @c32 the counter of lane 0: one byte reversal, then each register adds its offset to
+ * the last byte of the big-endian blocks (the top byte of the last 32-bit word), instead of a
+ * reversal per register. The counter is public (from the IV), so is the branch; it carries in
+ * one of 16 steps.
+ */
+AI void ctr_regs4_be(V *b, V ctr, hwc_u32 c32)
+{
+	unsigned int j;
+
+	if ((c32 & 0xff) > 0xff - 15) {
+		ctr_regs(b, ctr, 4);
+		return;
+	}
+	b[0] = vbswap(ctr);
+#pragma GCC unroll 3
+	for (j = 1; j < 4; j++)
+		b[j] = _mm512_add_epi32(b[0], LANES4((hwc_u64)(4 * j) << 56, 0));
+}
+
+/*
  * The last 0 < len <= 256 bytes of a piece that does not end the message, in @nv =
  * ceil(len / 64) registers, masked at the end; returns the new GHASH state. The round count
  * is a loop bound here: such pieces are rare (only a message's last piece may be partial).
@@ -747,6 +768,8 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 	const V sixteen = LANES4(0, 16);
 	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
 	V b[4], g[8], x[4], ctr = *ctrp;
+	/* Lane 0's 32-bit counter (the low word of the integer-form block), for ctr_regs4_be. */
+	hwc_u32 c32 = (hwc_u32)_mm_cvtsi128_si32(_mm512_castsi512_si128(ctr));
 	/*
 	 * Round keys broadcast once per call into a frame array that the rounds read with plain
 	 * loads: on Zen 4 a 16-byte-to-zmm broadcast load takes a vector operation of the cycle's
@@ -775,8 +798,9 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 			const hwc_u8 *s = src + 256 * half;
 			hwc_u8 *d = dst + 256 * half;
 
-			ctr_regs(b, ctr, 4);
+			ctr_regs4_be(b, ctr, c32);
 			ctr = _mm512_add_epi32(ctr, sixteen);
+			c32 += 16;
 			if (!enc) {
 #pragma GCC unroll 4
 				for (j = 0; j < 4; j++) {
