@@ -551,10 +551,19 @@ AI vec xts_pow(__m128i t, int e)
 #endif
 }
 
-/* Lanes t, t*alpha, ..., t*alpha^(VW-1). */
+/*
+ * Lanes t, t*alpha, ..., t*alpha^(VW-1). ymm: t and t*alpha (one cheap multiply and an
+ * insert, 10% faster at 64 bytes than the variable shifts on Zen 4); zmm: xts_pow.
+ */
 AI vec xts_lanes(__m128i t)
 {
+#if VW == 2
+	__m128i l[2] = { t, xmul_x(t, 1) };
+
+	return vfrom_lanes(l);
+#else
 	return xts_pow(t, 0);
+#endif
 }
 
 /* Rounds 1 .. nr - 1 of n registers, whitened by the caller. */
@@ -594,6 +603,21 @@ AI void xts_chunk_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *s
 	for (j = 1; j < n; j++)
 		tw[j] = xmul_v(*base, VW * j);
 #endif
+#if VW < 4
+	/*
+	 * xmm and ymm: the whitening and the output tweak as separate XORs, as before the zmm
+	 * tier's form below (which measured 7% slower for ymm at 64 bytes on Zen 4).
+	 */
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vxor(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j]);
+	vcrypt_nr(r, b, n, nr, enc);
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		vst_blocks(dst + 16 * VW * j, vxor(b[j], tw[j]), blocks_in(nblk, j));
+	(void)k0;
+	(void)kl;
+#else
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = vxor3(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j], k0);
@@ -605,6 +629,7 @@ AI void xts_chunk_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *s
 		vst_blocks(dst + 16 * VW * j, enc ? venclast(b[j], t) : vdeclast(b[j], t),
 			   blocks_in(nblk, j));
 	}
+#endif
 #if VW == 1
 	*base = xmul_x(tw[n - 1], 1);
 #else
@@ -739,9 +764,18 @@ AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 	vec tw[XTS_UNROLL];
 	int j;
 
+#if VW >= 4
 #pragma GCC unroll 8
 	for (j = 0; j < XTS_UNROLL; j++)
 		tw[j] = xts_pow(t, VW * j);
+#else
+	/* ymm: from the lanes, each a constant-shift multiply (measured faster here than xts_pow). */
+	(void)t;
+	tw[0] = *base;
+#pragma GCC unroll 8
+	for (j = 1; j < XTS_UNROLL; j++)
+		tw[j] = xmul_v(*base, VW * j);
+#endif
 	switch (r->nr) {
 	case 10:
 		xts_main_nr(r, enc, dst, src, nsteps, tw, 10);
