@@ -25,6 +25,9 @@ typedef __m256i vec;
 #define vadd64 _mm256_add_epi64
 #define vsll64 _mm256_slli_epi64
 #define vsrl64 _mm256_srli_epi64
+#define vsub64 _mm256_sub_epi64
+#define vsllv64 _mm256_sllv_epi64
+#define vsrlv64 _mm256_srlv_epi64
 #define vswap64(v) _mm256_shuffle_epi32((v), 0x4e)
 #define vbsll _mm256_bslli_epi128
 #define vbsrl _mm256_bsrli_epi128

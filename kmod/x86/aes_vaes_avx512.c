@@ -25,7 +25,14 @@ typedef __m512i vec;
 #define vadd64 _mm512_add_epi64
 #define vsll64 _mm512_slli_epi64
 #define vsrl64 _mm512_srli_epi64
+#define vsub64 _mm512_sub_epi64
+#define vsllv64 _mm512_sllv_epi64
+#define vsrlv64 _mm512_srlv_epi64
 #define vswap64(v) _mm512_shuffle_epi32((v), (_MM_PERM_ENUM)0x4e)
+#define vbsll _mm512_bslli_epi128
+#define vbsrl _mm512_bsrli_epi128
+/* One VPTERNLOGQ (truth table a ^ b ^ c). */
+#define vxor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
 /* (b:a) >> 6 qwords: lane 0 = lane 3 of a, lanes 1..3 = lanes 0..2 of b */
 #define vprev(a, b) _mm512_alignr_epi64((b), (a), 6)
 #define vlane_index() _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0)
