@@ -24,9 +24,23 @@ hwc_expected_rsa_drivers() {
 }
 
 # The kernel's own drivers this guest must have, self-tested (12-peers): Linux's NX driver on
-# the functions the model advertises, where the device tree has the coprocessor.
+# the functions the coprocessor node's ibm,max-sync-cop advertises (big-endian words: function
+# code, mode, n, then n triplets; this guest is big-endian, so od reads them as they are).
 hwc_expected_peer_drivers() {
-	if [ -d /proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1 ]; then
-		echo ecb-aes-nx cbc-aes-nx rfc3686-ctr-aes-nx gcm-aes-nx rfc4106-gcm-aes-nx sha256-nx sha512-nx
-	fi
+	_nx=/proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1
+	[ -f "$_nx/ibm,max-sync-cop" ] || return 0
+	od -An -v -tu4 "$_nx/ibm,max-sync-cop" | tr -s ' \n' '\n\n' | sed '/^$/d' | {
+		while read -r fc && read -r mode && read -r n; do
+			case $fc/$mode in
+			0/0) echo ecb-aes-nx ;;
+			0/1) echo cbc-aes-nx ;;
+			0/4) echo gcm-aes-nx rfc4106-gcm-aes-nx ;;
+			0/7) echo rfc3686-ctr-aes-nx ;;
+			2/0) echo sha256-nx sha512-nx ;;
+			esac
+			while [ "$n" -gt 0 ] && read -r _ && read -r _ && read -r _; do
+				n=$((n - 1))
+			done
+		done
+	}
 }
