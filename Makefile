@@ -37,7 +37,7 @@ DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && e
 
 .PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
 	test-full test-host \
-	test-guest demo bench test-ppc64le test-sparc64 sparc64-cache bench-ppc \
+	test-guest demo bench test-ppc64le test-sparc64 sparc64-cache test-nx nx-cache bench-ppc \
 	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb test-deploy clean
 
 all: module userspace
@@ -111,6 +111,23 @@ sparc64-cache:
 	scripts/build-qemu-t4.sh
 	scripts/build-sparc64-kernel.sh
 
+# POWER NX: the coprocessor model (selftests/qemu/nx/) validated against Linux's own big-endian
+# NX driver, which must pass its self-tests on it and fail them on the sabotaged model. The
+# emulator (about 10 min) and the big-endian test kernel (about 20 min) are built once into
+# /var/cache/hwcrypt by `make nx-cache`; make test runs them when cached, as sparc64.
+NX_CACHED := $(shell scripts/build-qemu-nx.sh --check >/dev/null 2>&1 && \
+	scripts/build-test-kernel.sh --arch ppc64 --check >/dev/null 2>&1 && echo 1)
+test-nx:
+ifeq ($(NX_CACHED),1)
+	selftests/qemu/nx/nx-validate.sh
+else
+	@echo "test-nx: SKIPPED the NX model's validation: emulator or big-endian kernel not cached (make nx-cache)"
+endif
+
+nx-cache:
+	scripts/build-qemu-nx.sh
+	scripts/build-test-kernel.sh --arch ppc64
+
 # Debug-kernel run: full crypto self-tests, KASAN/UBSAN/lockdep/kmemleak, fault injection, long
 # fuzzing and stress (HWC_FULL=1), plus the guest suite on 6.1 and 6.12.
 test-full: deps
@@ -125,6 +142,7 @@ test: deps
 	HWC_GUEST_TESTS="$(QUICK_GUEST_TESTS)" $(MAKE) test-guest TEST_KERNELS="$(TEST_KERNELS) $(DEBUG_KERNEL_CACHED)"
 	$(MAKE) test-ppc64le
 	$(MAKE) test-sparc64
+	$(MAKE) test-nx
 	$(MAKE) check-7.2
 	$(MAKE) test-deb
 	@echo "make test: all passed"
