@@ -44,3 +44,6 @@ hwc_expected_peer_drivers() {
 		done
 	}
 }
+
+# pseries under QEMU's x-vof firmware has a blank NVRAM, which the kernel reports as corrupt.
+HWC_ARCH_DMESG_IGNORE='nvram corruption detected'
