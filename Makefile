@@ -115,13 +115,23 @@ sparc64-cache:
 # NX driver, which must pass its self-tests on it and fail them on the sabotaged model. The
 # emulator (about 10 min) and the big-endian test kernel (about 20 min) are built once into
 # /var/cache/hwcrypt by `make nx-cache`; make test runs them when cached, as sparc64.
-NX_CACHED := $(shell scripts/build-qemu-nx.sh --check >/dev/null 2>&1 && \
-	scripts/build-test-kernel.sh --arch ppc64 --check >/dev/null 2>&1 && echo 1)
+# The same emulator then judges hwcrypt's own NX backend in little-endian guests (ppc64el 6.1
+# and 6.12 with -device spapr-nx-crypto, guest test 13-nx, and a busy/error storm).
+NX_QEMU_CACHED := $(shell scripts/build-qemu-nx.sh --check >/dev/null 2>&1 && echo 1)
+NX_KERNEL_CACHED := $(shell scripts/build-test-kernel.sh --arch ppc64 --check >/dev/null 2>&1 && echo 1)
 test-nx:
-ifeq ($(NX_CACHED),1)
+ifeq ($(NX_QEMU_CACHED)$(NX_KERNEL_CACHED),11)
+	scripts/build-module.sh --arch ppc64 6.1
 	selftests/qemu/nx/nx-validate.sh
 else
 	@echo "test-nx: SKIPPED the NX model's validation: emulator or big-endian kernel not cached (make nx-cache)"
+endif
+ifeq ($(NX_QEMU_CACHED),1)
+	$(MAKE) modules-ppc64le
+	scripts/build-guest-ppc64le.sh
+	selftests/qemu/nx/nx-guests.sh
+else
+	@echo "test-nx: SKIPPED hwcrypt's NX backend in ppc64le guests: emulator not cached (make nx-cache)"
 endif
 
 nx-cache:

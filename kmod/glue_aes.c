@@ -262,13 +262,40 @@ static int hwc_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsig
 	return 0;
 }
 
+/*
+ * An offload engine may take a prefix of the request (hwc_arch_skcipher_offload()); whatever
+ * it leaves, from its first unprocessed byte and with the chaining value it left in req->iv,
+ * runs in-core on a subrequest, so an engine's failure is never the caller's.
+ */
 static int hwc_skcipher_crypt(struct skcipher_request *req, bool enc)
 {
-	const struct hwc_drv *drv = hwc_skcipher_drv(crypto_skcipher_reqtfm(req));
-	int err = hwc_skcipher_mode(drv)->crypt(drv, req, enc);
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	const struct hwc_drv *drv = hwc_skcipher_drv(tfm);
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	struct skcipher_request *subreq = skcipher_request_ctx(req);
+	struct scatterlist sg_src[2], sg_dst[2], *src, *dst;
+	unsigned int done;
+	bool tried;
+	int err;
 
-	if (!err)
+	done = hwc_arch_skcipher_offload(drv, &ctx->k1, req, enc, &tried);
+	if (!done) {
+		err = hwc_skcipher_mode(drv)->crypt(drv, req, enc);
+	} else if (done == req->cryptlen) {
+		err = 0;
+	} else {
+		src = scatterwalk_ffwd(sg_src, req->src, done);
+		dst = req->dst == req->src ? src : scatterwalk_ffwd(sg_dst, req->dst, done);
+		skcipher_request_set_tfm(subreq, tfm);
+		skcipher_request_set_callback(subreq, req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP,
+					      NULL, NULL);
+		skcipher_request_set_crypt(subreq, src, dst, req->cryptlen - done, req->iv);
+		err = hwc_skcipher_mode(drv)->crypt(drv, subreq, enc);
+	}
+	if (!err) {
 		hwc_count(drv, 1, req->cryptlen);
+		hwc_count_offload(drv, tried, done, req->cryptlen);
+	}
 	return err;
 }
 
@@ -282,10 +309,10 @@ static int hwc_skcipher_decrypt(struct skcipher_request *req)
 	return hwc_skcipher_crypt(req, false);
 }
 
+/* Every mode's request context holds a subrequest: for its own framing, or an offload's rest. */
 static int hwc_skcipher_init_tfm(struct crypto_skcipher *tfm)
 {
-	if (hwc_skcipher_mode(hwc_skcipher_drv(tfm))->subreq)
-		crypto_skcipher_set_reqsize(tfm, sizeof(struct skcipher_request));
+	crypto_skcipher_set_reqsize(tfm, sizeof(struct skcipher_request));
 	return 0;
 }
 
@@ -524,6 +551,19 @@ static void hwc_aead_fill(struct hwc_drv *drv)
 
 /* ---- the table ---- */
 
+/* Whether @impl serves @alg: all modes, or those of its list (hwc_aes_impl.modes). */
+static bool hwc_aes_impl_serves(const struct hwc_alg *alg, const struct hwc_aes_impl *impl)
+{
+	const char *const *m;
+
+	if (!impl->modes)
+		return true;
+	for (m = impl->modes; *m; m++)
+		if (!strcmp(*m, alg->cra_name))
+			return true;
+	return false;
+}
+
 /* skcipher modes need a tier's @features; GHASH-based aead modes also its aead_features. */
 static bool hwc_aes_tier(const struct hwc_alg *alg, unsigned int i, struct hwc_tier *t)
 {
@@ -532,7 +572,8 @@ static bool hwc_aes_tier(const struct hwc_alg *alg, unsigned int i, struct hwc_t
 	if (i >= hwc_aes_nimpls)
 		return false;
 	impl = &hwc_aes_impls[i];
-	*t = (struct hwc_tier){ impl->impl, impl->features, impl };
+	*t = (struct hwc_tier){ impl->impl, impl->features,
+				hwc_aes_impl_serves(alg, impl) ? impl : NULL };
 	if (alg->type == HWC_AEAD)
 		t->features |= impl->aead_features;
 	return true;

@@ -24,13 +24,22 @@ struct hwc_sha {
 struct hwc_sha_run {
 	struct hwc_md_ops ops;
 	hwc_hash_blocks_fn *portable;
+	const struct hwc_drv *drv;
 };
 
 static void hwc_sha_run_blocks(const struct hwc_md_ops *ops, void *state, const hwc_u8 *data,
 			       hwc_size nblocks)
 {
 	const struct hwc_sha_run *r = container_of(ops, struct hwc_sha_run, ops);
+	bool tried;
+	hwc_size done;
 
+	/* An offload engine first (large updates, or its own tier), then the CPU for the rest. */
+	done = hwc_arch_hash_offload(ops->info, &r->drv->tier, state, data, nblocks, &tried);
+	hwc_count_offload(r->drv, tried, (u64)done * ops->info->blocksize,
+			  (u64)nblocks * ops->info->blocksize);
+	data += done * ops->info->blocksize;
+	nblocks -= done;
 	while (nblocks) {
 		hwc_size n = min_t(hwc_size, nblocks, HWC_SIMD_MAX_BLOCKS);
 		bool simd = hwc_simd_enter();
@@ -52,6 +61,7 @@ static struct hwc_sha_run hwc_sha_ops(const struct hwc_drv *drv)
 	return (struct hwc_sha_run){
 		.ops = { drv->glue, drv->tier.ops, hwc_sha_run_blocks },
 		.portable = ((const struct hwc_sha *)drv->desc->data)->portable,
+		.drv = drv,
 	};
 }
 

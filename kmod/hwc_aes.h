@@ -80,6 +80,12 @@ struct hwc_aes_impl {
 	 * these gets the tier's skcipher drivers only (QEMU's TCG has VAES without VPCLMULQDQ).
 	 */
 	unsigned int aead_features;
+	/*
+	 * NULL: the tier serves every mode its functions allow. Else the cra_names it serves, NULL
+	 * terminated: an offload engine's tier names the modes the engine runs, not those its
+	 * in-core fallback could.
+	 */
+	const char *const *modes;
 	/* 0 or -1 (bad length). Plain C in every tier: setkey need not enter a SIMD section. */
 	int (*expand_key)(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen);
 	void (*ecb_enc)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -118,6 +124,20 @@ extern const struct hwc_aes_impl hwc_aes_generic;
 int hwc_aes_expand_key(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen);
 void hwc_aes_encrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hwc_u8 in[16]);
 void hwc_aes_decrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hwc_u8 in[16]);
+/*
+ * Its block modes, as hwc_aes_generic has them: the in-core half of tiers that are not CPU
+ * instructions (an offload engine's tier falls back to these).
+ */
+void hwc_aes_ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size nblocks);
+void hwc_aes_ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size nblocks);
+void hwc_aes_cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size nblocks, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			     hwc_size nblocks, hwc_u8 iv[16]);
+void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			 hwc_size len, hwc_u8 ctr[16]);
 /* T * alpha in GF(2^128) as IEEE 1619 numbers tweaks (little-endian, x^128 = x^7+x^2+x+1). */
 void hwc_xts_mul_alpha(hwc_u8 t[16]);
 /* GF(2^128) product in GCM's bit order (SP 800-38D 6.3), constant time. */

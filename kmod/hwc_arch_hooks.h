@@ -7,7 +7,17 @@
  * hwc_arch_register(): registers what is not a CPU tier of the implementation tables (an
  * offload engine such as POWER NX); called by the registry after the tables' drivers, with
  * hwc_cpu_features known. 0 or a negative errno; on failure it leaves nothing registered.
- * hwc_arch_unregister(): undoes it; called first when the module unwinds or unloads.
+ * hwc_arch_unregister(): undoes it and whatever hwc_arch_features() set up (an engine found
+ * there); called first when the module unloads, and when its init fails after the features.
+ *
+ * Offload engines (e.g. POWER NX), which the glue asks first and finishes after in-core:
+ * hwc_arch_hash_offload(info, tier, state, data, nblocks, tried): compresses a prefix of the
+ * @nblocks whole blocks of @data into @state (the cores' host-endian words) off the CPU and
+ * returns how many blocks it did; *@tried says whether it tried at all (the glue counts the
+ * request as offloaded, fallen back, or in-core).
+ * hwc_arch_skcipher_offload(drv, key, req, enc, tried): processes a prefix of @req (whole
+ * blocks, or all of it) off the CPU and returns its length in bytes, req->iv holding the
+ * chaining value for the rest; the glue runs the rest in-core. It never fails a request.
  */
 #ifndef HWC_ARCH_HOOKS_H
 #define HWC_ARCH_HOOKS_H
@@ -22,6 +32,32 @@ static inline int hwc_arch_register(void)
 #ifndef hwc_arch_unregister
 static inline void hwc_arch_unregister(void)
 {
+}
+#endif
+
+#ifndef hwc_arch_hash_offload
+struct hwc_hash_info;
+struct hwc_tier;
+static inline size_t hwc_arch_hash_offload(const struct hwc_hash_info *info,
+					   const struct hwc_tier *tier, void *state,
+					   const u8 *data, size_t nblocks, bool *tried)
+{
+	*tried = false;
+	return 0;
+}
+#endif
+
+#ifndef hwc_arch_skcipher_offload
+struct hwc_drv;
+struct hwc_aes_key;
+struct skcipher_request;
+static inline unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv,
+						     const struct hwc_aes_key *k,
+						     struct skcipher_request *req, bool enc,
+						     bool *tried)
+{
+	*tried = false;
+	return 0;
 }
 #endif
 

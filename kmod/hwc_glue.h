@@ -57,10 +57,18 @@ struct hwc_alg {
 	unsigned int bench_keylen, bench_assoclen;
 };
 
-/* Per-CPU counters of one driver (sysfs: requests, bytes). */
+/*
+ * Per-CPU counters of one driver (sysfs: requests, bytes, offload_*, fallback_*). Offload:
+ * requests (hash updates) an engine completed and its bytes; fallback: requests an engine
+ * took but did not complete, finished in-core, and their bytes left to the CPU.
+ */
 struct hwc_stat {
 	u64 requests;
 	u64 bytes;
+	u64 offload_requests;
+	u64 offload_bytes;
+	u64 fallback_requests;
+	u64 fallback_bytes;
 };
 
 /* One registered (or registrable) driver: one (algorithm, tier). */
@@ -98,6 +106,20 @@ static inline void hwc_count(const struct hwc_drv *drv, unsigned int requests, u
 {
 	this_cpu_add(drv->stat->requests, requests);
 	this_cpu_add(drv->stat->bytes, bytes);
+}
+
+/* What an offload hook (hwc_arch_hooks.h) did with @total bytes of a request: @done of them. */
+static inline void hwc_count_offload(const struct hwc_drv *drv, bool tried, u64 done, u64 total)
+{
+	if (!tried)
+		return;
+	this_cpu_add(drv->stat->offload_bytes, done);
+	if (done == total) {
+		this_cpu_inc(drv->stat->offload_requests);
+	} else {
+		this_cpu_inc(drv->stat->fallback_requests);
+		this_cpu_add(drv->stat->fallback_bytes, total - done);
+	}
 }
 
 /*

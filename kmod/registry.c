@@ -528,16 +528,14 @@ static struct hwc_drv *hwc_sysfs_drv(struct kobject *kobj)
 	return NULL;
 }
 
-static u64 hwc_stat_sum(const struct hwc_drv *drv, bool bytes)
+/* The sum over CPUs of the u64 counter at byte @off of struct hwc_stat. */
+static u64 hwc_stat_sum(const struct hwc_drv *drv, size_t off)
 {
 	u64 sum = 0;
 	int cpu;
 
-	for_each_possible_cpu(cpu) {
-		const struct hwc_stat *s = per_cpu_ptr(drv->stat, cpu);
-
-		sum += bytes ? READ_ONCE(s->bytes) : READ_ONCE(s->requests);
-	}
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(*(const u64 *)((const char *)per_cpu_ptr(drv->stat, cpu) + off));
 	return sum;
 }
 
@@ -552,9 +550,21 @@ static ssize_t hwc_show(struct kobject *kobj, struct kobj_attribute *attr, char 
 	if (!strcmp(attr->attr.name, "priority"))
 		return sysfs_emit(buf, "%d\n", hwc_base(drv)->cra_priority);
 	if (!strcmp(attr->attr.name, "requests"))
-		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, false));
+		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, offsetof(struct hwc_stat, requests)));
 	if (!strcmp(attr->attr.name, "bytes"))
-		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, true));
+		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, offsetof(struct hwc_stat, bytes)));
+	if (!strcmp(attr->attr.name, "offload_requests"))
+		return sysfs_emit(buf, "%llu\n",
+				  hwc_stat_sum(drv, offsetof(struct hwc_stat, offload_requests)));
+	if (!strcmp(attr->attr.name, "offload_bytes"))
+		return sysfs_emit(buf, "%llu\n",
+				  hwc_stat_sum(drv, offsetof(struct hwc_stat, offload_bytes)));
+	if (!strcmp(attr->attr.name, "fallback_requests"))
+		return sysfs_emit(buf, "%llu\n",
+				  hwc_stat_sum(drv, offsetof(struct hwc_stat, fallback_requests)));
+	if (!strcmp(attr->attr.name, "fallback_bytes"))
+		return sysfs_emit(buf, "%llu\n",
+				  hwc_stat_sum(drv, offsetof(struct hwc_stat, fallback_bytes)));
 	return sysfs_emit(buf, "%s\n", drv->placement ?: "");
 }
 
@@ -563,6 +573,10 @@ static struct kobj_attribute hwc_attr_priority = __ATTR(priority, 0444, hwc_show
 static struct kobj_attribute hwc_attr_requests = __ATTR(requests, 0444, hwc_show, NULL);
 static struct kobj_attribute hwc_attr_bytes = __ATTR(bytes, 0444, hwc_show, NULL);
 static struct kobj_attribute hwc_attr_placement = __ATTR(placement, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_oreq = __ATTR(offload_requests, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_obytes = __ATTR(offload_bytes, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_freq = __ATTR(fallback_requests, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_fbytes = __ATTR(fallback_bytes, 0444, hwc_show, NULL);
 
 static struct attribute *hwc_attrs[] = {
 	&hwc_attr_cra_name.attr,
@@ -570,6 +584,10 @@ static struct attribute *hwc_attrs[] = {
 	&hwc_attr_requests.attr,
 	&hwc_attr_bytes.attr,
 	&hwc_attr_placement.attr,
+	&hwc_attr_oreq.attr,
+	&hwc_attr_obytes.attr,
+	&hwc_attr_freq.attr,
+	&hwc_attr_fbytes.attr,
 	NULL,
 };
 
@@ -670,6 +688,7 @@ int __init hwc_registry_init(void)
 		err = hwc_arch_register();
 	if (err) {
 		hwc_unregister_all();
+		hwc_arch_unregister();
 		hwc_free_all();
 		return err;
 	}

@@ -17,8 +17,9 @@ cache=${HWC_CACHE:-/var/cache/hwcrypt}
 qver=1:10.2.2+ds-1
 ver=${qver#*:}
 patch=$top/selftests/qemu/nx/nx-crypto.patch
+# virtfs: the little-endian guests (selftests/arch/ppc64le/) take their root over 9p.
 conf=(--python=/usr/bin/python3 --target-list=ppc64-softmmu --without-default-features --enable-fdt=system
-	--disable-docs --disable-werror --disable-download --disable-install-blobs
+	--enable-virtfs --enable-attr --disable-docs --disable-werror --disable-download --disable-install-blobs
 	--firmwarepath=/usr/share/qemu)
 check=0
 for a in "$@"; do

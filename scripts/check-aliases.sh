@@ -26,10 +26,13 @@ tier_rows() {
 	# { "family", "impl", FEATURES, fn }: a hash tier; FEATURES 0 is portable, never registered.
 	sed -n 's/^[[:space:]]*{ *"\([a-z0-9]*\)", *"\([a-z0-9-]*\)", *\([^,]*\),.*/\1 \2 \3/p' \
 		"$d/hash_impls.c" | awk '$3 != "0" { print $1, $2 }'
-	# .impl = "name" then .features = ...: an AES tier (none is portable).
-	awk '/\.impl *=/ { match($0, /"[^"]*"/); impl = substr($0, RSTART + 1, RLENGTH - 2) }
-	     /\.features *=/ && impl != "" { f = $0; sub(/.*\.features *= */, "", f); sub(/,.*/, "", f)
-	       if (f != "0") print "aes", impl; impl = "" }' "$d/aes_impls.c"
+	# .impl = "name" then .features = ...: an AES tier (none is portable); with a .modes list,
+	# for those cra_names only ("aes:ecb(aes),cbc(aes)"), as glue_aes.c's hwc_aes_tier().
+	awk 'function flush() { if (impl != "" && f != "0") print fam, impl; impl = "" }
+	     /\.impl *=/ { flush(); match($0, /"[^"]*"/); impl = substr($0, RSTART + 1, RLENGTH - 2); fam = "aes" }
+	     /\.features *=/ { f = $0; sub(/.*\.features *= */, "", f); sub(/,.*/, "", f) }
+	     /\.modes *=/ { m = $0; sub(/[^"]*"/, "", m); sub(/"[^"]*$/, "", m); gsub(/", *"/, ",", m); fam = "aes:" m }
+	     END { flush() }' "$d/aes_impls.c"
 	# { "impl", FEATURES, ...: an RSA tier, portable included.
 	sed -n 's/^[[:space:]]*{ *"\([a-z0-9-]*\)", *[^",]*,.*/rsa \1/p' "$d/bn_impls.c"
 }
@@ -38,6 +41,7 @@ expected() {
 	local d=$1 cra drv fam tfam impl
 	while read -r cra drv fam; do
 		while read -r tfam impl; do
+			case $tfam in aes:*) [[ ",${tfam#aes:}," == *",$cra,"* ]] && tfam=aes ;; esac
 			if [ "$tfam" = "$fam" ]; then
 				echo "$cra"
 				echo "$drv-hwcrypt-$impl"

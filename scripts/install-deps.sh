@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=9
+want_ver=10
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -58,7 +58,7 @@ base_pkgs=(
 	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
 	gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
-	libfdt-dev device-tree-compiler
+	libfdt-dev device-tree-compiler libattr1-dev
 	linux-image-amd64 linux-headers-amd64
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 )

@@ -65,8 +65,12 @@ qb_apply() {
 	rm -rf "$prev"
 }
 
+# Configures once per configure line (a changed line starts a fresh build tree).
 qb_configure() {
-	[ -f "$qb_tree/build/build.ninja" ] && return 0
+	if [ -f "$qb_tree/build/build.ninja" ] &&
+		[ "$(cat "$qb_tree/build/.hwc-conf" 2>/dev/null)" = "${qb_conf[*]}" ]; then
+		return 0
+	fi
 	rm -rf "$qb_tree/build"
 	mkdir -p "$qb_tree/build"
 	echo "$qb_name: configuring: ${qb_conf[*]}" >&2
@@ -74,6 +78,7 @@ qb_configure() {
 		tail -n 30 "$qb_tree/build.log" >&2
 		qb_die "configure failed (log: $qb_tree/build.log)"
 	}
+	echo "${qb_conf[*]}" >"$qb_tree/build/.hwc-conf"
 }
 
 qb_ninja() {

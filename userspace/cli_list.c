@@ -22,6 +22,9 @@ void usage_list(FILE *f)
 	      "      --proc-crypto FILE  read FILE instead of /proc/crypto\n"
 	      "      --sysfs DIR      read hwcrypt's driver statistics from DIR instead of\n"
 	      "                       " SYSFS_DRIVERS "\n"
+	      "      --offload        also OFFLOAD and FALLBACK: requests an offload engine\n"
+	      "                       (POWER NX) completed, and those it took but left to the\n"
+	      "                       CPU (the default where DIR/../nx exists)\n"
 	      "  columns: ALGORITHM, DRIVER (cra_driver_name), PRIORITY and SELFTEST as\n"
 	      "  /proc/crypto has them, HWCRYPT (yes: one of this module's drivers); with a\n"
 	      "  module that exports statistics also, for its drivers, REQUESTS and BYTES\n"
@@ -33,6 +36,7 @@ void usage_list(FILE *f)
 
 struct stats {
 	char requests[24], bytes[24];	/* u64 in decimal, "?" if unreadable */
+	char offload[24], fallback[24];
 	char placement[160];
 };
 
@@ -105,6 +109,8 @@ static struct stats *read_stats(int root, const char *driver)
 	if (st) {
 		read_u64(dir, "requests", st->requests, sizeof(st->requests));
 		read_u64(dir, "bytes", st->bytes, sizeof(st->bytes));
+		read_u64(dir, "offload_requests", st->offload, sizeof(st->offload));
+		read_u64(dir, "fallback_requests", st->fallback, sizeof(st->fallback));
 		read_line(dir, "placement", st->placement, sizeof(st->placement));
 	}
 	close(dir);
@@ -120,11 +126,12 @@ static size_t max_len(size_t w, const char *s)
 
 int cmd_list(int argc, char **argv)
 {
-	enum { O_ALL = 256, O_PROC, O_SYSFS };
+	enum { O_ALL = 256, O_PROC, O_SYSFS, O_OFFLOAD };
 	static const struct option opts[] = {
 		{ "all", no_argument, NULL, O_ALL },
 		{ "proc-crypto", required_argument, NULL, O_PROC },
 		{ "sysfs", required_argument, NULL, O_SYSFS },
+		{ "offload", no_argument, NULL, O_OFFLOAD },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -133,13 +140,14 @@ int cmd_list(int argc, char **argv)
 	struct row *rows;
 	size_t n, nrows = 0, i, w[5] = { 9, 6, 8, 8, 5 };
 	char prio[16];
-	int all = 0, c, ret, root;
+	int all = 0, offload = 0, c, ret, root;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case O_ALL: all = 1; break;
 		case O_PROC: path = optarg; break;
 		case O_SYSFS: sysfs = optarg; break;
+		case O_OFFLOAD: offload = 1; break;
 		case 'h': usage_main(stdout); return 0;
 		default: return try_help(NULL);
 		}
@@ -181,6 +189,8 @@ int cmd_list(int argc, char **argv)
 
 	/* Without the directory (a module without statistics, or none loaded): the columns of old. */
 	root = open(sysfs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root >= 0 && faccessat(root, "../nx", F_OK, 0) == 0)
+		offload = 1;
 	for (i = 0; i < nrows; i++) {
 		const struct hwcrypt_alg_info *a = rows[i].a;
 
@@ -199,6 +209,9 @@ int cmd_list(int argc, char **argv)
 	       (int)w[2], "PRIORITY", "SELFTEST");
 	if (root < 0)
 		printf("HWCRYPT\n");
+	else if (offload)
+		printf("%-7s  %-*s  %-*s  %-8s  %-8s  PLACEMENT\n", "HWCRYPT", (int)w[3], "REQUESTS",
+		       (int)w[4], "BYTES", "OFFLOAD", "FALLBACK");
 	else
 		printf("%-7s  %-*s  %-*s  PLACEMENT\n", "HWCRYPT", (int)w[3], "REQUESTS", (int)w[4],
 		       "BYTES");
@@ -211,6 +224,11 @@ int cmd_list(int argc, char **argv)
 		       (int)w[2], a->priority, *a->selftest_str ? a->selftest_str : "-");
 		if (root < 0)
 			printf("%s\n", ours);
+		else if (offload)
+			printf("%-7s  %-*s  %-*s  %-8s  %-8s  %s\n", ours, (int)w[3],
+			       st ? st->requests : "-", (int)w[4], st ? st->bytes : "-",
+			       st ? st->offload : "-", st ? st->fallback : "-",
+			       st ? st->placement : "-");
 		else
 			printf("%-7s  %-*s  %-*s  %s\n", ours, (int)w[3], st ? st->requests : "-",
 			       (int)w[4], st ? st->bytes : "-", st ? st->placement : "-");

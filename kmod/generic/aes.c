@@ -235,21 +235,21 @@ int hwc_aes_expand_key(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int ke
 	return 0;
 }
 
-static void ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+void hwc_aes_ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			    hwc_size nblocks)
 {
 	for (; nblocks; nblocks--, src += 16, dst += 16)
 		hwc_aes_encrypt_block(k, dst, src);
 }
 
-static void ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+void hwc_aes_ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			    hwc_size nblocks)
 {
 	for (; nblocks; nblocks--, src += 16, dst += 16)
 		hwc_aes_decrypt_block(k, dst, src);
 }
 
-static void cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+void hwc_aes_cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			    hwc_size nblocks, hwc_u8 iv[16])
 {
 	hwc_u8 t[16];
@@ -261,7 +261,7 @@ static void cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_
 	}
 }
 
-static void cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			    hwc_size nblocks, hwc_u8 iv[16])
 {
 	hwc_u8 c[16], p[16];
@@ -288,7 +288,7 @@ static void ctr128_inc(hwc_u8 ctr[16])
 	}
 }
 
-static void ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			hwc_size len, hwc_u8 ctr[16])
 {
 	hwc_u8 ks[16];
@@ -467,11 +467,11 @@ const struct hwc_aes_impl hwc_aes_generic = {
 	.impl = "generic",
 	.features = 0,
 	.expand_key = hwc_aes_expand_key,
-	.ecb_enc = ecb_enc_generic,
-	.ecb_dec = ecb_dec_generic,
-	.cbc_enc = cbc_enc_generic,
-	.cbc_dec = cbc_dec_generic,
-	.ctr = ctr_generic,
+	.ecb_enc = hwc_aes_ecb_enc_generic,
+	.ecb_dec = hwc_aes_ecb_dec_generic,
+	.cbc_enc = hwc_aes_cbc_enc_generic,
+	.cbc_dec = hwc_aes_cbc_dec_generic,
+	.ctr = hwc_aes_ctr_generic,
 	.xts_enc = xts_enc_generic,
 	.xts_dec = xts_dec_generic,
 	.ghash = ghash_generic,

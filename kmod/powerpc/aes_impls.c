@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The POWER AES SIMD tiers; hwc_aes_generic (generic/aes.c) backs them all. */
+/* The POWER AES tiers; hwc_aes_generic (generic/aes.c) backs them all. */
 #include "hwc_arch_cores.h"
 
 /*
@@ -7,6 +7,24 @@
  * table, so the glue registers no AES drivers there and the kernel's own serve.
  */
 const struct hwc_aes_impl hwc_aes_impls[] = {
+#ifdef __KERNEL__
+	/*
+	 * The NX coprocessor (nx.c) through the glue's offload hook: ecb, cbc and ctr only (what
+	 * the engine's AES modes give without a second pass in-core); the portable core where a
+	 * request stays in-core. First, so that it ranks below the vector tier.
+	 */
+	{
+		.impl = "nx",
+		.features = HWC_F_NX,
+		.modes = (const char *const[]){ "ecb(aes)", "cbc(aes)", "ctr(aes)", 0 },
+		.expand_key = hwc_aes_expand_key,
+		.ecb_enc = hwc_aes_ecb_enc_generic,
+		.ecb_dec = hwc_aes_ecb_dec_generic,
+		.cbc_enc = hwc_aes_cbc_enc_generic,
+		.cbc_dec = hwc_aes_cbc_dec_generic,
+		.ctr = hwc_aes_ctr_generic,
+	},
+#endif
 #ifdef __LITTLE_ENDIAN__
 	{
 		.impl = "p8",

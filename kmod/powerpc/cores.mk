@@ -3,7 +3,7 @@
 # are described in kmod/Kbuild). Paths are below kmod/.
 hwc_arch_cores := powerpc/hash_impls.o powerpc/aes_impls.o powerpc/bn_impls.o \
 	powerpc/sha256_p8.o powerpc/sha512_p8.o powerpc/aes_p8.o powerpc/bignum_p8.o powerpc/bignum_p9.o
-hwc_arch_kernel := powerpc/cpu.o
+hwc_arch_kernel := powerpc/cpu.o powerpc/nx.o
 hwc_arch_host := powerpc/host_cpu.o
 
 # C with AltiVec/VSX builtins: the vector code generation the kernel normally forbids, entered

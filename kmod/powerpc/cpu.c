@@ -36,5 +36,8 @@ unsigned int hwc_arch_features(void)
 	/* maddld/maddhdu/addex: general registers, no VSX state, any endianness */
 	if (cpu_has_feature(CPU_FTR_ARCH_300))
 		f |= HWC_F_ARCH300;
+	/* not the CPU's, but found at the same time: the registry ranks tiers on these bits */
+	if (hwc_nx_init())
+		f |= HWC_F_NX;
 	return f;
 }

@@ -11,6 +11,7 @@ const struct hwc_feature_name hwc_feature_names[] = {
 	{ HWC_F_P8CRYPTO, "p8crypto" },
 	{ HWC_F_ARCH300, "isa300" },
 	{ HWC_F_ARCH207, "isa207" },
+	{ HWC_F_NX, "nx" },
 };
 const unsigned int hwc_nfeature_names = sizeof(hwc_feature_names) / sizeof(hwc_feature_names[0]);
 

@@ -58,7 +58,26 @@ static inline void hwc_simd_end(void)
 /* HWC_F_* bits (hwc_arch_cores.h) of this CPU, read once at load (cpu.c). */
 unsigned int hwc_arch_features(void);
 
-/* No hwc_arch_register()/hwc_arch_unregister() of its own: the defaults. */
+/*
+ * The NX coprocessor (nx.c): hwc_nx_init() finds it for hwc_arch_features() (HWC_F_NX); the
+ * offload hooks route large requests of the in-core drivers to it and are the whole of the
+ * "nx" tier's drivers; hwc_arch_unregister() lets it go.
+ */
+struct hwc_hash_info;
+struct hwc_tier;
+struct hwc_drv;
+struct hwc_aes_key;
+struct skcipher_request;
+bool hwc_nx_init(void);
+size_t hwc_arch_hash_offload(const struct hwc_hash_info *info, const struct hwc_tier *tier,
+			     void *state, const u8 *data, size_t nblocks, bool *tried);
+#define hwc_arch_hash_offload hwc_arch_hash_offload
+unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv, const struct hwc_aes_key *k,
+				       struct skcipher_request *req, bool enc, bool *tried);
+#define hwc_arch_skcipher_offload hwc_arch_skcipher_offload
+void hwc_arch_unregister(void);
+#define hwc_arch_unregister hwc_arch_unregister
+
 #include "hwc_arch_hooks.h"
 
 #endif /* HWC_ARCH_H */

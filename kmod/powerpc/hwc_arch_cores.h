@@ -23,6 +23,11 @@
  * bit names the CPUs whose pipelines its sequences were written for. General registers only.
  */
 #define HWC_F_ARCH207	(1u << 2)
+/*
+ * The NX symmetric-crypto coprocessor (PAPR H_COP_OP), found by the kernel side only (nx.c):
+ * not a CPU feature, but the tables' tiers ask for it the same way.
+ */
+#define HWC_F_NX	(1u << 3)
 
 /* The vector crypto tiers, little-endian only. */
 void hwc_sha256_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);

@@ -22,7 +22,7 @@ export HWC_AES_GENERIC HWC_GHASH_GENERIC HWC_SHA1_GENERIC
 
 # The architecture's expectations (selftests/arch/<arch>/expect.sh): hwc_expected_hash_drivers,
 # hwc_aes_impls (slowest first; ZMM: the module's zmm= value), hwc_aes_tier_has_aead IMPL,
-# hwc_aes_priority_offset, hwc_expected_rsa_drivers.
+# hwc_aes_priority_offset, hwc_expected_rsa_drivers; optionally hwc_expected_offload_drivers.
 # shellcheck source=selftests/arch/x86_64/expect.sh
 . "$HWC_ARCH_DIR/expect.sh"
 
@@ -34,6 +34,8 @@ hwc_expected_drivers() {
 		hwc_aes_drivers "$impl"
 	done
 	hwc_expected_rsa_drivers
+	# an arch's offload engine tiers (ppc64le: POWER NX), where it has any
+	! command -v hwc_expected_offload_drivers >/dev/null || hwc_expected_offload_drivers
 }
 
 # The fastest AES tier (the kernel's choice once hwcrypt is loaded), empty without one.

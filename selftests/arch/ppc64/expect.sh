@@ -1,7 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # ppc64 (big-endian) expectations of the guest oracle (sourced by selftests/guest/hwc.sh): this
-# guest validates the NX model with Linux's own NX driver; hwcrypt registers nothing here yet.
+# guest validates the NX model with Linux's own NX driver, then loads hwcrypt, whose only
+# drivers here are the NX coprocessor's tier (the vector tiers are little-endian only).
+
+hwc_ppc_vec_crypto() {
+	return 1
+}
+
+hwc_nx_present() {
+	[ -d /proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1 ]
+}
+
+hwc_expected_offload_drivers() {
+	hwc_nx_present || return 0
+	echo sha224-hwcrypt-nx sha256-hwcrypt-nx sha384-hwcrypt-nx sha512-hwcrypt-nx
+	echo ecb-aes-hwcrypt-nx cbc-aes-hwcrypt-nx ctr-aes-hwcrypt-nx
+}
 
 hwc_expected_hash_drivers() {
 	return 0

@@ -19,6 +19,17 @@ hwc_expected_hash_drivers() {
 	return 0
 }
 
+# The NX coprocessor's tier (kmod/powerpc/nx.c): where the guest has the device node.
+hwc_nx_present() {
+	[ -d /proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1 ]
+}
+
+hwc_expected_offload_drivers() {
+	hwc_nx_present || return 0
+	echo sha224-hwcrypt-nx sha256-hwcrypt-nx sha384-hwcrypt-nx sha512-hwcrypt-nx
+	echo ecb-aes-hwcrypt-nx cbc-aes-hwcrypt-nx ctr-aes-hwcrypt-nx
+}
+
 hwc_aes_impls() {
 	hwc_ppc_vec_crypto && echo p8
 	return 0

@@ -1,0 +1,153 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# POWER NX coprocessor (kmod/powerpc/nx.c) on the project's model (selftests/qemu/nx/): the -nx
+# drivers pass the kernel's self-tests; over AF_ALG, the in-core drivers (routing from
+# nx_sha_min/nx_aes_min bytes on) and the -nx drivers equal sha*sum and openssl enc at sizes
+# around the threshold and across several calls, with the per-driver counters showing which
+# path each size took. hwc_nx_storm=1 (the device injects busy and errors, nx-guests.sh): every
+# result still right, the fallback counters and the engine's error count prove the storm hit.
+# No NX device: nothing NX registered. On the big-endian guest (busybox only): self-tests.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/hwc.sh"
+require_module
+
+case $(uname -m) in
+ppc64*) ;;
+*) skip "nx" "not POWER"; exit 0 ;;
+esac
+node=/proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1
+sys=/sys/module/hwcrypt
+if [ ! -d "$node" ]; then
+	check_cmd "insmod" hwc_load_clean
+	check_eq "no NX device: no -nx driver registered" "" "$(hwc_proc_drivers | grep -- '-hwcrypt-nx$')"
+	check_cmd "no NX device: no $sys/nx" test ! -e "$sys/nx"
+	check_cmd "rmmod" hwc_rmmod
+	exit 0
+fi
+# AF_ALG hands a hash its data a page at a time and the framing keeps partial blocks, so an
+# update is at most a page minus a block: with 4 KiB pages (Debian's ppc64el 6.12; 6.1 has
+# 64 KiB) the hash threshold must sit below that for AF_ALG hashing to reach the engine.
+pagesz=$(od -An -v -tu8 /proc/self/auxv | awk '{ for (i = 1; i <= NF; i++) v[n++] = $i }
+	END { for (i = 0; i < n; i += 2) if (v[i] == 6) print v[i + 1] }')
+thr=8192 thr_sha=8192
+[ "${pagesz:-65536}" -ge 65536 ] || thr_sha=2048
+check_cmd "insmod nx_sha_min=$thr_sha nx_aes_min=$thr (page size $pagesz)" \
+	hwc_load_clean nx_sha_min=$thr_sha nx_aes_min=$thr
+info "engine limits: $(tr '\n' ';' <"$sys/nx/limits")"
+nxdrv="sha224-hwcrypt-nx sha256-hwcrypt-nx sha384-hwcrypt-nx sha512-hwcrypt-nx
+ecb-aes-hwcrypt-nx cbc-aes-hwcrypt-nx ctr-aes-hwcrypt-nx"
+for drv in $nxdrv; do
+	check_eq "$drv selftest" passed "$(crypto_field "$drv" selftest)"
+done
+vec=$(hwc_ppc_vec_crypto && echo p8)
+if [ "$(uname -m)" = ppc64 ]; then
+	# The big-endian validation guest is busybox only (no CLI, no OpenSSL): the kernel's
+	# self-test vectors are the oracle there, and the engine's call count shows they ran on it.
+	check_cmd "big-endian: the self-tests went through the engine ($(cat "$sys/nx/calls") calls)" \
+		test "$(cat "$sys/nx/calls")" -gt 0
+	check_cmd "rmmod" hwc_rmmod
+	exit 0
+fi
+[ -x "$HWC_CLI" ] || { fail "hwcrypt CLI" "$HWC_CLI not built"; exit 0; }
+
+ctr() { cat "$sys/drivers/$1/$2" 2>/dev/null || echo 0; }
+# took DRIVER BEFORE: which path the last request of DRIVER took, from its counters.
+snap() { echo "$(ctr "$1" offload_requests) $(ctr "$1" fallback_requests)"; }
+took() {
+	set -- "$1" $2
+	if [ "$(ctr "$1" offload_requests)" != "$2" ]; then echo nx
+	elif [ "$(ctr "$1" fallback_requests)" != "$3" ]; then echo fallback
+	else echo cpu
+	fi
+}
+
+d=$(scratch_dir)
+# Below the threshold, at it, and past the engine's bytes per call (64 KiB on the model).
+sizes="4096 8192 65552 300017"
+sha_sizes="$((thr_sha / 2)) $thr_sha 65552 300017"
+for s in $sizes $sha_sizes; do
+	head -c "$s" /dev/urandom >"$d/p$s"
+done
+
+# How a size must be served (want_path DRIVER BYTES): -nx drivers always by the engine, the
+# in-core ones from the threshold on. A hash update is what AF_ALG hands over per page, so a
+# file of exactly the threshold may arrive in two smaller updates: either path then. In a
+# storm any NX request may end on the CPU (fallback, or in-core while the engine is unhealthy).
+want_path() {
+	case $1 in
+	*-nx) echo nx ;;
+	sha*) if [ "$2" -gt $thr_sha ]; then echo nx; elif [ "$2" = $thr_sha ]; then echo any; else echo cpu; fi ;;
+	*) if [ "$2" -ge $thr ]; then echo nx; else echo cpu; fi ;;
+	esac
+}
+path_ok() {
+	[ "$1" = "$2" ] || [ "$2" = any ] || { [ -n "$HWC_NX_STORM_ON" ] && [ "$2" = nx ]; }
+}
+HWC_NX_STORM_ON=
+[ "${hwc_nx_storm:-0}" = 1 ] && HWC_NX_STORM_ON=1
+
+for alg in sha224 sha256 sha384 sha512; do
+	for drv in ${vec:+$alg-hwcrypt-p8} $alg-hwcrypt-nx; do
+		bad= paths=
+		for s in $sha_sizes; do
+			before=$(snap "$drv")
+			got=$("$HWC_CLI" dgst -a "$alg" --driver "$drv" "$d/p$s" 2>&1)
+			p=$(took "$drv" "$before")
+			[ "$got" = "$("${alg}sum" "$d/p$s")" ] || bad="$bad $s"
+			paths="$paths $s:$p"
+			path_ok "$p" "$(want_path "$drv" "$s")" || bad="$bad $s(path $p)"
+		done
+		check_eq "$drv == ${alg}sum (paths:$paths)" "" "$bad"
+	done
+done
+
+for mode in ecb cbc ctr; do
+	for drv in ${vec:+$mode-aes-hwcrypt-p8} $mode-aes-hwcrypt-nx; do
+		bad= paths= bits=128
+		for s in $sizes; do
+			bits=$((384 - bits))
+			K=$(head -c $((bits / 8)) /dev/urandom | od -An -tx1 | tr -d ' \n')
+			IV=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+			n=$s
+			[ $mode = ctr ] || n=$((s / 16 * 16))
+			head -c "$n" "$d/p$s" >"$d/in"
+			case $mode in
+			ecb)
+				openssl enc -aes-$bits-ecb -nopad -K "$K" -in "$d/in" -out "$d/o"
+				set -- -a "ecb(aes)" --nopad -K "$K" ;;
+			cbc)
+				openssl enc -aes-$bits-cbc -nopad -K "$K" -iv "$IV" -in "$d/in" -out "$d/o"
+				set -- -a "cbc(aes)" --nopad -K "$K" --iv "$IV" ;;
+			ctr)
+				openssl enc -aes-$bits-ctr -K "$K" -iv "$IV" -in "$d/in" -out "$d/o"
+				set -- -a "ctr(aes)" -K "$K" --iv "$IV" ;;
+			esac
+			before=$(snap "$drv")
+			"$HWC_CLI" enc "$@" -d "$drv" -i "$d/in" -o "$d/h" 2>"$d/err" || bad="$bad $n(enc: $(head -c 80 "$d/err"))"
+			p=$(took "$drv" "$before")
+			cmp -s "$d/o" "$d/h" || bad="$bad $n"
+			path_ok "$p" "$(want_path "$drv" "$n")" || bad="$bad $n(path $p)"
+			before=$(snap "$drv")
+			"$HWC_CLI" dec "$@" -d "$drv" -i "$d/o" -o "$d/b" 2>/dev/null && cmp -s "$d/b" "$d/in" ||
+				bad="$bad $n(dec)"
+			paths="$paths $n:$p/$(took "$drv" "$before")"
+		done
+		check_eq "$drv enc/dec == openssl enc (paths enc/dec:$paths)" "" "$bad"
+	done
+done
+
+calls=$(cat "$sys/nx/calls")
+check_cmd "the engine took calls ($calls)" test "$calls" -gt 0
+if [ -n "$HWC_NX_STORM_ON" ]; then
+	fb=0
+	for f in "$sys"/drivers/*/fallback_requests; do
+		fb=$((fb + $(cat "$f")))
+	done
+	info "storm: calls $calls, busy $(cat "$sys/nx/busy"), errors $(cat "$sys/nx/errors"), fallback requests $fb"
+	check_cmd "storm: busy answers seen" test "$(cat "$sys/nx/busy")" -gt 0
+	check_cmd "storm: failed calls seen" test "$(cat "$sys/nx/errors")" -gt 0
+	check_cmd "storm: requests fell back in-core" test "$fb" -gt 0
+fi
+check_cmd "hwcrypt list --offload shows the -nx drivers' counters" \
+	sh -c "'$HWC_CLI' list --all --offload | grep -q 'sha256-hwcrypt-nx'"
+check_cmd "rmmod" hwc_rmmod

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# hwcrypt's NX backend (kmod/powerpc/nx.c) on the validated model, in little-endian guests:
+# Debian's ppc64el 6.1 (power8) and 6.12 (power9) on the project's QEMU with -device
+# spapr-nx-crypto run guest test 13-nx (the -nx drivers' self-tests, AF_ALG against sha*sum and
+# openssl enc around the routing threshold, the counters of each path); then 6.1 again with a
+# busy and error storm injected by the device (busy-every/busy-burst past nx_busy_tries,
+# error-every), where every result must still be right and the fallback counters must move.
+# Needs the NX QEMU (make nx-cache), the ppc64el modules (make modules-ppc64le) and guest
+# programs (scripts/build-guest-ppc64le.sh); builds nothing.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+"$top/scripts/build-qemu-nx.sh" --check >/dev/null || { echo "nx-guests: NX QEMU not built (scripts/build-qemu-nx.sh)" >&2; exit 2; }
+rc=0
+run() {
+	local label=$1
+	shift
+	echo "== nx-guests: $label"
+	if "$@"; then
+		echo "nx-guests: PASS: $label"
+	else
+		echo "nx-guests: FAIL: $label"
+		rc=1
+	fi
+}
+run "ppc64le 6.1 power8 with the NX model" env HWC_NX=1 \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.1 --cpu power8 --tests 00-boot,13-nx
+run "ppc64le 6.12 power9 with the NX model" env HWC_NX=1 \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx
+run "ppc64le 6.1 power8, NX busy and error storm" env HWC_NX=1 \
+	HWC_NX_DEVICE=busy-every=5,busy-burst=9,error-every=7 \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.1 --cpu power8 --tests 13-nx \
+	--append hwc_nx_storm=1
+exit $rc
