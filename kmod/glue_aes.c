@@ -392,44 +392,20 @@ static int hwc_rfc4106_setauthsize(unsigned int authsize)
 }
 
 /*
- * GCM with the 96-bit @iv over @aadlen bytes of AAD at the start of req->src and the text
- * after req->assoclen bytes. Decryption runs the fused CTR+GHASH pass straight into dst, then
- * compares tags in constant time; on a mismatch the plaintext written is zeroed before -EBADMSG
- * is returned, so no unauthenticated plaintext is ever left in dst. (One pass instead of a
- * GHASH pass followed by a CTR pass: IPsec decrypts at the speed of encryption.)
+ * The text of a GCM message on @walkreq (the request itself, or a subrequest over the text an
+ * offload engine left), into @gc; the tag too when the message's last piece comes by.
  */
-static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool enc,
-		       const u8 iv[HWC_GCM_IV], unsigned int aadlen)
+static int hwc_gcm_text(const struct hwc_aes_impl *impl, const struct hwc_aead_ctx *ctx,
+			struct hwc_gcm_ctx *gc, struct aead_request *walkreq, bool walk_dec,
+			bool enc, u8 tag[16], bool *tagged)
 {
-	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct hwc_aead_ctx *ctx = crypto_aead_ctx(tfm);
-	unsigned int authsize = crypto_aead_authsize(tfm);
-	unsigned int textlen = req->cryptlen, off, nbytes;
-	const struct hwc_aes_impl *impl = drv->tier.ops, *run;
-	struct hwc_gcm_ctx gc;
+	const struct hwc_aes_impl *run;
 	struct skcipher_walk walk;
-	u8 tag[16], want[16];
-	u8 buf[HWC_AAD_CHUNK];
-	bool tagged = false;
+	unsigned int off, nbytes;
 	int err;
 
-	if (!enc) {
-		if (textlen < authsize)
-			return -EINVAL;
-		textlen -= authsize;
-	}
-
-	hwc_gcm_start(impl, &ctx->key, &gc, iv);
-	for (off = 0; off < aadlen; off += nbytes) {
-		nbytes = min_t(unsigned int, aadlen - off, sizeof(buf));
-		scatterwalk_map_and_copy(buf, req->src, off, nbytes, 0);
-		run = hwc_aes_enter(impl);
-		hwc_gcm_aad(run, &ctx->key, &gc, buf, nbytes);
-		hwc_aes_leave(run);
-	}
-
-	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
-		    skcipher_walk_aead_decrypt(&walk, req, false);
+	err = walk_dec ? skcipher_walk_aead_decrypt(&walk, walkreq, false) :
+			 skcipher_walk_aead_encrypt(&walk, walkreq, false);
 	while ((nbytes = walk.nbytes) != 0) {
 		const u8 *src = walk.src.virt.addr;
 		u8 *dst = walk.dst.virt.addr;
@@ -444,16 +420,78 @@ static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool
 			/* The message's last piece and the tag in one call (one reduction fewer). */
 			if (last && off + n == nbytes) {
 				(enc ? hwc_gcm_encrypt_final : hwc_gcm_decrypt_final)
-					(run, &ctx->key, &gc, dst + off, src + off, n, tag);
-				tagged = true;
+					(run, &ctx->key, gc, dst + off, src + off, n, tag);
+				*tagged = true;
 			} else {
-				(enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(run, &ctx->key, &gc,
+				(enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(run, &ctx->key, gc,
 									  dst + off, src + off, n);
 			}
 			hwc_aes_leave(run);
 			off += n;
 		}
 		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
+	}
+	return err;
+}
+
+/*
+ * GCM with the 96-bit @iv over @aadlen bytes of AAD at the start of req->src and the text
+ * after req->assoclen bytes. Decryption runs the fused CTR+GHASH pass straight into dst, then
+ * compares tags in constant time; on a mismatch the plaintext written is zeroed before -EBADMSG
+ * is returned, so no unauthenticated plaintext is ever left in dst. (One pass instead of a
+ * GHASH pass followed by a CTR pass: IPsec decrypts at the speed of encryption.)
+ * An offload engine may take the AAD and a prefix of the text first
+ * (hwc_arch_gcm_offload()); the rest continues in-core from the state it leaves.
+ */
+static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool enc,
+		       const u8 iv[HWC_GCM_IV], unsigned int aadlen)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct hwc_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int textlen = req->cryptlen, off, nbytes;
+	const struct hwc_aes_impl *impl = drv->tier.ops, *run;
+	struct scatterlist sg_src[2], sg_dst[2];
+	struct aead_request subreq;
+	struct hwc_gcm_ctx gc;
+	u8 tag[16], want[16];
+	u8 buf[HWC_AAD_CHUNK];
+	bool tagged = false, tried;
+	long done;
+	int err;
+
+	if (!enc) {
+		if (textlen < authsize)
+			return -EINVAL;
+		textlen -= authsize;
+	}
+
+	hwc_gcm_start(impl, &ctx->key, &gc, iv);
+	done = hwc_arch_gcm_offload(drv, &ctx->key, &gc, req, enc, aadlen, textlen, tag, &tagged,
+				    &tried);
+	hwc_count_offload(drv, tried, done < 0 ? 0 : aadlen + done, aadlen + textlen);
+	if (done < 0) {
+		for (off = 0; off < aadlen; off += nbytes) {
+			nbytes = min_t(unsigned int, aadlen - off, sizeof(buf));
+			scatterwalk_map_and_copy(buf, req->src, off, nbytes, 0);
+			run = hwc_aes_enter(impl);
+			hwc_gcm_aad(run, &ctx->key, &gc, buf, nbytes);
+			hwc_aes_leave(run);
+		}
+		err = hwc_gcm_text(impl, ctx, &gc, req, !enc, enc, tag, &tagged);
+	} else if (done < textlen) {
+		/* the rest of the text, after the engine's part: a subrequest of no AAD over it */
+		struct scatterlist *src = scatterwalk_ffwd(sg_src, req->src, req->assoclen + done);
+
+		aead_request_set_tfm(&subreq, tfm);
+		subreq.base.flags = req->base.flags;
+		aead_request_set_ad(&subreq, 0);
+		aead_request_set_crypt(&subreq, src, req->dst == req->src ? src :
+				       scatterwalk_ffwd(sg_dst, req->dst, req->assoclen + done),
+				       textlen - done, NULL);
+		err = hwc_gcm_text(impl, ctx, &gc, &subreq, false, enc, tag, &tagged);
+	} else {
+		err = 0;
 	}
 	if (err)
 		goto out;

@@ -138,6 +138,12 @@ void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 			     hwc_size nblocks, hwc_u8 iv[16]);
 void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			 hwc_size len, hwc_u8 ctr[16]);
+void hwc_ghash_generic(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+		       hwc_size nblocks);
+void hwc_gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			 const hwc_u8 *src, hwc_size len);
+void hwc_gcm_dec_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+			 const hwc_u8 *src, hwc_size len);
 /* T * alpha in GF(2^128) as IEEE 1619 numbers tweaks (little-endian, x^128 = x^7+x^2+x+1). */
 void hwc_xts_mul_alpha(hwc_u8 t[16]);
 /* GF(2^128) product in GCM's bit order (SP 800-38D 6.3), constant time. */

@@ -18,6 +18,11 @@
  * hwc_arch_skcipher_offload(drv, key, req, enc, tried): processes a prefix of @req (whole
  * blocks, or all of it) off the CPU and returns its length in bytes, req->iv holding the
  * chaining value for the rest; the glue runs the rest in-core. It never fails a request.
+ * hwc_arch_gcm_offload(drv, key, gc, req, enc, aadlen, textlen, tag, tagged, tried): GCM's
+ * AAD (@aadlen bytes at the start of req->src) and a prefix of its @textlen bytes of text off
+ * the CPU, from @gc as hwc_gcm_start() left it. Returns -1 when it did nothing (@gc
+ * untouched), else the text bytes done (whole blocks, or all) with @gc updated as the in-core
+ * code would have left it, and, when it did all of it, the full tag in @tag and *@tagged.
  */
 #ifndef HWC_ARCH_HOOKS_H
 #define HWC_ARCH_HOOKS_H
@@ -58,6 +63,20 @@ static inline unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv,
 {
 	*tried = false;
 	return 0;
+}
+#endif
+
+#ifndef hwc_arch_gcm_offload
+struct hwc_gcm_key;
+struct hwc_gcm_ctx;
+struct aead_request;
+static inline long hwc_arch_gcm_offload(const struct hwc_drv *drv, const struct hwc_gcm_key *k,
+					struct hwc_gcm_ctx *gc, struct aead_request *req, bool enc,
+					unsigned int aadlen, unsigned int textlen, u8 tag[16],
+					bool *tagged, bool *tried)
+{
+	*tried = false;
+	return -1;
 }
 #endif
 

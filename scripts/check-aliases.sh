@@ -31,7 +31,9 @@ tier_rows() {
 	awk 'function flush() { if (impl != "" && f != "0") print fam, impl; impl = "" }
 	     /\.impl *=/ { flush(); match($0, /"[^"]*"/); impl = substr($0, RSTART + 1, RLENGTH - 2); fam = "aes" }
 	     /\.features *=/ { f = $0; sub(/.*\.features *= */, "", f); sub(/,.*/, "", f) }
-	     /\.modes *=/ { m = $0; sub(/[^"]*"/, "", m); sub(/"[^"]*$/, "", m); gsub(/", *"/, ",", m); fam = "aes:" m }
+	     inm { m = m $0 }
+	     /\.modes *=/ { m = $0; inm = 1 }
+	     inm && /}/ { inm = 0; sub(/[^"]*"/, "", m); sub(/"[^"]*$/, "", m); gsub(/",[[:space:]]*"/, ",", m); fam = "aes:" m }
 	     END { flush() }' "$d/aes_impls.c"
 	# { "impl", FEATURES, ...: an RSA tier, portable included.
 	sed -n 's/^[[:space:]]*{ *"\([a-z0-9-]*\)", *[^",]*,.*/rsa \1/p' "$d/bn_impls.c"

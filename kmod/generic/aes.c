@@ -405,7 +405,7 @@ void hwc_gf128_mul(hwc_u8 x[16], const hwc_u8 y[16])
 	store_be64(x + 8, z1);
 }
 
-static void ghash_generic(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+void hwc_ghash_generic(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 			  hwc_size nblocks)
 {
 	for (; nblocks; nblocks--, src += 16) {
@@ -443,7 +443,7 @@ static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 			dst[i] = in ^ ks[i];
 			blk[i] = enc ? dst[i] : in;
 		}
-		ghash_generic(k, c->y, blk, 1);
+		hwc_ghash_generic(k, c->y, blk, 1);
 		src += n;
 		dst += n;
 		len -= n;
@@ -451,13 +451,13 @@ static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 	hwc_memzero_explicit(ks, sizeof(ks));
 }
 
-static void gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+void hwc_gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			    const hwc_u8 *src, hwc_size len)
 {
 	gcm_generic(k, c, 1, dst, src, len);
 }
 
-static void gcm_dec_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+void hwc_gcm_dec_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			    const hwc_u8 *src, hwc_size len)
 {
 	gcm_generic(k, c, 0, dst, src, len);
@@ -474,7 +474,7 @@ const struct hwc_aes_impl hwc_aes_generic = {
 	.ctr = hwc_aes_ctr_generic,
 	.xts_enc = xts_enc_generic,
 	.xts_dec = xts_dec_generic,
-	.ghash = ghash_generic,
-	.gcm_enc = gcm_enc_generic,
-	.gcm_dec = gcm_dec_generic,
+	.ghash = hwc_ghash_generic,
+	.gcm_enc = hwc_gcm_enc_generic,
+	.gcm_dec = hwc_gcm_dec_generic,
 };

@@ -9,20 +9,24 @@
 const struct hwc_aes_impl hwc_aes_impls[] = {
 #ifdef __KERNEL__
 	/*
-	 * The NX coprocessor (nx.c) through the glue's offload hook: ecb, cbc and ctr only (what
+	 * The NX coprocessor (nx.c) through the glue's offload hooks: ecb, cbc, ctr and GCM (what
 	 * the engine's AES modes give without a second pass in-core); the portable core where a
 	 * request stays in-core. First, so that it ranks below the vector tier.
 	 */
 	{
 		.impl = "nx",
 		.features = HWC_F_NX,
-		.modes = (const char *const[]){ "ecb(aes)", "cbc(aes)", "ctr(aes)", 0 },
+		.modes = (const char *const[]){ "ecb(aes)", "cbc(aes)", "ctr(aes)", "gcm(aes)",
+						"rfc4106(gcm(aes))", 0 },
 		.expand_key = hwc_aes_expand_key,
 		.ecb_enc = hwc_aes_ecb_enc_generic,
 		.ecb_dec = hwc_aes_ecb_dec_generic,
 		.cbc_enc = hwc_aes_cbc_enc_generic,
 		.cbc_dec = hwc_aes_cbc_dec_generic,
 		.ctr = hwc_aes_ctr_generic,
+		.ghash = hwc_ghash_generic,
+		.gcm_enc = hwc_gcm_enc_generic,
+		.gcm_dec = hwc_gcm_dec_generic,
 	},
 #endif
 #ifdef __LITTLE_ENDIAN__

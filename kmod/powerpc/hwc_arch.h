@@ -75,6 +75,14 @@ size_t hwc_arch_hash_offload(const struct hwc_hash_info *info, const struct hwc_
 unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv, const struct hwc_aes_key *k,
 				       struct skcipher_request *req, bool enc, bool *tried);
 #define hwc_arch_skcipher_offload hwc_arch_skcipher_offload
+struct hwc_gcm_key;
+struct hwc_gcm_ctx;
+struct aead_request;
+long hwc_arch_gcm_offload(const struct hwc_drv *drv, const struct hwc_gcm_key *k,
+			  struct hwc_gcm_ctx *gc, struct aead_request *req, bool enc,
+			  unsigned int aadlen, unsigned int textlen, u8 tag[16], bool *tagged,
+			  bool *tried);
+#define hwc_arch_gcm_offload hwc_arch_gcm_offload
 void hwc_arch_unregister(void);
 #define hwc_arch_unregister hwc_arch_unregister
 

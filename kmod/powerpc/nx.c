@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The POWER NX symmetric-crypto coprocessor under PowerVM (PAPR H_COP_OP): the engine behind
- * the "nx" tier (sha*-hwcrypt-nx, ecb/cbc/ctr-aes-hwcrypt-nx) and behind the in-core drivers'
- * routing of large requests (hwc_arch_hash_offload(), hwc_arch_skcipher_offload()).
+ * the "nx" tier (sha*-hwcrypt-nx, ecb/cbc/ctr-aes-hwcrypt-nx, gcm/rfc4106-gcm-aes-hwcrypt-nx)
+ * and behind the in-core drivers' routing of large requests (hwc_arch_hash_offload(),
+ * hwc_arch_skcipher_offload(), hwc_arch_gcm_offload()).
  *
  * Every field of the coprocessor block and of the scatter/gather lists is big-endian, written
  * through cpu_to_be*() whatever the kernel's byte order: that is what makes one path serve
@@ -36,6 +37,7 @@
 #include <linux/sysfs.h>
 #include <crypto/aes.h>
 #include <crypto/scatterwalk.h>
+#include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
 #include "hwc_arch_cores.h"
 #include "hwc_glue.h"
@@ -52,6 +54,8 @@
 #define NX_FC_SHA		2
 #define NX_MODE_AES_ECB		0
 #define NX_MODE_AES_CBC		1
+#define NX_MODE_AES_GCA		3	/* GHASH of associated data */
+#define NX_MODE_AES_GCM		4
 #define NX_MODE_AES_CTR		7
 #define NX_MODE_SHA		0
 /* The CPB's function-dependent modifier byte. */
@@ -76,6 +80,18 @@
 #define AES_IV			(P + 0)		/* cbc, ctr: iv, key, cv */
 #define AES_KEY			(P + 16)
 #define AES_CV			(P + 48)
+#define GCA_IN_PAT		(P + 0)		/* gca: state in, key, state out */
+#define GCA_KEY			(P + 16)
+#define GCA_OUT_PAT		(P + 48)
+#define GCM_IN_PAT		(P + 0)		/* AAD (<= 16 bytes) or its GHASH, or the state */
+#define GCM_IV			(P + 16)	/* J0, or the next counter */
+#define GCM_AAD_BITS		(P + 32)	/* be64, whole message */
+#define GCM_DATA_BITS		(P + 40)	/* be64, whole message */
+#define GCM_IN_S0		(P + 48)
+#define GCM_KEY			(P + 64)
+#define GCM_OUT_PAT		(P + 112)	/* the state, or the tag after the last piece */
+#define GCM_OUT_S0		(P + 128)
+#define GCM_OUT_CNT		(P + 144)
 #define SHA_IPD			(P + 16)	/* input partial digest */
 #define SHA256_MD		(P + 48)
 #define SHA512_MD		(P + 112)
@@ -103,7 +119,7 @@ struct hwc_nx_cpu {
 };
 
 /* Per (function, mode): the limits of one call, from ibm,max-sync-cop (0: not offered). */
-enum { NX_SHA256, NX_SHA512, NX_ECB, NX_CBC, NX_CTR, NX_NALGS };
+enum { NX_SHA256, NX_SHA512, NX_ECB, NX_CBC, NX_CTR, NX_GCM, NX_NALGS };
 
 struct hwc_nx_limit {
 	u32 max_bytes;		/* input bytes per call, whole NX pages */
@@ -112,7 +128,7 @@ struct hwc_nx_limit {
 };
 
 static const char *const hwc_nx_alg_names[NX_NALGS] = {
-	"sha256", "sha512", "ecb(aes)", "cbc(aes)", "ctr(aes)"
+	"sha256", "sha512", "ecb(aes)", "cbc(aes)", "ctr(aes)", "gcm(aes)"
 };
 
 static struct {
@@ -140,7 +156,7 @@ module_param(nx_sha_min, uint, 0644);
 MODULE_PARM_DESC(nx_sha_min, "POWER NX: sha224/256/384/512 updates of at least this many bytes go to the coprocessor (default 16384; 0: never)");
 static unsigned int nx_aes_min = 65536;
 module_param(nx_aes_min, uint, 0644);
-MODULE_PARM_DESC(nx_aes_min, "POWER NX: ecb/cbc/ctr(aes) requests of at least this many bytes go to the coprocessor (default 65536; 0: never)");
+MODULE_PARM_DESC(nx_aes_min, "POWER NX: ecb/cbc/ctr(aes), gcm(aes) and rfc4106 requests of at least this many bytes go to the coprocessor (default 65536; 0: never)");
 static unsigned int nx_busy_tries = 8;
 module_param(nx_busy_tries, uint, 0644);
 MODULE_PARM_DESC(nx_busy_tries, "POWER NX: calls per piece while the coprocessor answers busy, then the piece runs in-core (default 8)");
@@ -477,6 +493,161 @@ unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv, const struct h
 	return off;
 }
 
+/* ---- GCM ---- */
+
+/*
+ * Bytes of the scatterlists from @skip on that one call can take: at most @remain and the
+ * call's byte limit, what both lists can describe, whole blocks unless it ends the message.
+ */
+static unsigned int hwc_nx_piece(const struct hwc_nx_limit *lim, struct scatterlist *src,
+				 struct scatterlist *dst, unsigned int skip, unsigned int remain)
+{
+	unsigned int len = min(remain, lim->max_bytes);
+
+	len = hwc_nx_sg_from(src, skip, len, lim->max_entries, NULL, NULL);
+	if (dst)
+		len = hwc_nx_sg_from(dst, skip, len, lim->max_entries, NULL, NULL);
+	if (len < remain)
+		len &= ~(AES_BLOCK_SIZE - 1);
+	return len;
+}
+
+/* The GHASH of @aadlen > 16 bytes of AAD at the start of @sg into @state (GCA, in pieces). */
+static bool hwc_nx_gca(const u8 *key, unsigned int keylen, struct scatterlist *sg,
+		       unsigned int aadlen, u8 state[16])
+{
+	const struct hwc_nx_limit *lim = &hwc_nx.lim[NX_GCM];
+	unsigned int off = 0;
+
+	while (off < aadlen) {
+		unsigned int len = hwc_nx_piece(lim, sg, NULL, off, aadlen - off), nin;
+		struct hwc_nx_cpu *c;
+		bool ok;
+		u8 *blk;
+
+		if (!len)
+			return false;
+		c = hwc_nx_get();
+		if (!c)
+			return false;
+		hwc_nx_sg_from(sg, off, len, lim->max_entries,
+			       (struct hwc_nx_sg *)(c->area + AREA_IN), &nin);
+		blk = c->area + AREA_BLOCK;
+		memset(blk, 0, BLOCK_BYTES);
+		blk[CPB_MODE] = NX_MODE_AES_GCA;
+		blk[CPB_FDM] = (off + len < aadlen ? NX_FDM_INTERMEDIATE : 0) |
+			       (off ? NX_FDM_CONTINUATION : 0);
+		blk[CPB_KS_DS] = (keylen / 8 - 1) << 4;
+		memcpy(blk + GCA_KEY, key, keylen);
+		memcpy(blk + GCA_IN_PAT, state, AES_BLOCK_SIZE);
+		ok = hwc_nx_call(c->area, NX_FC_AES, nin, 0, 0, 0, len);
+		if (ok)
+			memcpy(state, blk + GCA_OUT_PAT, AES_BLOCK_SIZE);
+		hwc_nx_put(c);
+		if (!ok)
+			return false;
+		off += len;
+	}
+	return true;
+}
+
+long hwc_arch_gcm_offload(const struct hwc_drv *drv, const struct hwc_gcm_key *k,
+			  struct hwc_gcm_ctx *gc, struct aead_request *req, bool enc,
+			  unsigned int aadlen, unsigned int textlen, u8 tag[16], bool *tagged,
+			  bool *tried)
+{
+	const struct hwc_nx_limit *lim = &hwc_nx.lim[NX_GCM];
+	bool always = drv->tier.features & HWC_F_NX, have = false;
+	unsigned int keylen = (k->aes.nr - 6) * 4, off = 0;
+	u8 state[AES_BLOCK_SIZE] = {}, s0[AES_BLOCK_SIZE], cnt[AES_BLOCK_SIZE];
+
+	*tried = false;
+	*tagged = false;
+	if (!hwc_nx.present)
+		return -1;
+	if (strcmp(drv->desc->cra_name, "gcm(aes)") &&
+	    strcmp(drv->desc->cra_name, "rfc4106(gcm(aes))"))
+		return -1;
+	if (!(lim->bits & (1u << (keylen / 8 - 2))) || !hwc_nx_healthy())
+		return -1;
+	if (!always && (!nx_aes_min || (u64)aadlen + textlen < nx_aes_min))
+		return -1;
+	*tried = true;
+
+	/* AAD of one block goes in the first piece's pattern field; longer, its GHASH does */
+	if (aadlen > AES_BLOCK_SIZE && !hwc_nx_gca(k->aes.ek, keylen, req->src, aadlen, state))
+		goto out;
+	if (aadlen && aadlen <= AES_BLOCK_SIZE)
+		scatterwalk_map_and_copy(state, req->src, 0, aadlen, 0);
+
+	do {
+		unsigned int skip = req->assoclen + off, len = 0, nin = 0, nout = 0;
+		struct hwc_nx_cpu *c;
+		bool ok, last;
+		u8 *blk;
+
+		if (off < textlen) {
+			len = hwc_nx_piece(lim, req->src, req->dst, skip, textlen - off);
+			if (!len)
+				break;
+		}
+		last = off + len == textlen;
+		c = hwc_nx_get();
+		if (!c)
+			break;
+		if (len) {
+			hwc_nx_sg_from(req->src, skip, len, lim->max_entries,
+				       (struct hwc_nx_sg *)(c->area + AREA_IN), &nin);
+			hwc_nx_sg_from(req->dst, skip, len, lim->max_entries,
+				       (struct hwc_nx_sg *)(c->area + AREA_OUT), &nout);
+		}
+		blk = c->area + AREA_BLOCK;
+		memset(blk, 0, BLOCK_BYTES);
+		blk[CPB_MODE] = NX_MODE_AES_GCM;
+		blk[CPB_FDM] = (enc ? NX_FDM_ENDE_ENCRYPT : 0) | (last ? 0 : NX_FDM_INTERMEDIATE) |
+			       (have ? NX_FDM_CONTINUATION : 0);
+		blk[CPB_KS_DS] = (keylen / 8 - 1) << 4;
+		memcpy(blk + GCM_KEY, k->aes.ek, keylen);
+		put_unaligned_be64((u64)aadlen * 8, blk + GCM_AAD_BITS);
+		put_unaligned_be64((u64)textlen * 8, blk + GCM_DATA_BITS);
+		memcpy(blk + GCM_IN_PAT, state, AES_BLOCK_SIZE);
+		if (have) {
+			memcpy(blk + GCM_IV, cnt, AES_BLOCK_SIZE);
+			memcpy(blk + GCM_IN_S0, s0, AES_BLOCK_SIZE);
+		} else {
+			memcpy(blk + GCM_IV, gc->j0, AES_BLOCK_SIZE);
+		}
+		ok = hwc_nx_call(c->area, NX_FC_AES, nin, nout, 0, 0, len);
+		if (ok) {
+			memcpy(state, blk + GCM_OUT_PAT, AES_BLOCK_SIZE);
+			memcpy(s0, blk + GCM_OUT_S0, AES_BLOCK_SIZE);
+			memcpy(cnt, blk + GCM_OUT_CNT, AES_BLOCK_SIZE);
+		}
+		hwc_nx_put(c);
+		if (!ok)
+			break;
+		have = true;
+		off += len;
+		if (last) {
+			memcpy(tag, state, AES_BLOCK_SIZE);
+			*tagged = true;
+			goto out;
+		}
+	} while (off < textlen);
+
+	/* The engine stopped after @off bytes: hand its state to the in-core code. */
+	if (have) {
+		memcpy(gc->y, state, AES_BLOCK_SIZE);
+		memcpy(gc->ctr, cnt, AES_BLOCK_SIZE);
+		gc->aadlen = aadlen;
+		gc->textlen = off;
+	}
+out:
+	memzero_explicit(state, sizeof(state));
+	memzero_explicit(s0, sizeof(s0));
+	return have ? (long)off : -1L;
+}
+
 /* ---- discovery ---- */
 
 /*
@@ -492,6 +663,8 @@ static void hwc_nx_parse_limits(struct device_node *np)
 		{ NX_FC_AES, NX_MODE_AES_ECB, 0, NX_ECB },
 		{ NX_FC_AES, NX_MODE_AES_CBC, 0, NX_CBC },
 		{ NX_FC_AES, NX_MODE_AES_CTR, 0, NX_CTR },
+		/* GCA (the GHASH of long AAD) runs within GCM's limits */
+		{ NX_FC_AES, NX_MODE_AES_GCM, 0, NX_GCM },
 	};
 	const __be32 *p;
 	u32 sglen = 0, entries;
@@ -632,9 +805,9 @@ bool hwc_nx_init(void)
 		kobject_put(hwc_nx.kobj);
 		hwc_nx.kobj = NULL;
 	}
-	pr_info("coprocessor unit %u: sha256 %u, sha512 %u, aes %u bytes per call\n", unit,
+	pr_info("coprocessor unit %u: sha256 %u, sha512 %u, aes %u, gcm %u bytes per call\n", unit,
 		hwc_nx.lim[NX_SHA256].max_bytes, hwc_nx.lim[NX_SHA512].max_bytes,
-		hwc_nx.lim[NX_CBC].max_bytes);
+		hwc_nx.lim[NX_CBC].max_bytes, hwc_nx.lim[NX_GCM].max_bytes);
 	return true;
 }
 

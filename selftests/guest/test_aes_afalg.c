@@ -3,7 +3,8 @@
  * In-guest AF_ALG tests of hwcrypt's AES drivers against OpenSSL: random keys, IVs, AAD and
  * sizes, data sent in random sendmsg pieces (many-entry scatterlists), and bad input.
  * Prints "PASS name" / "FAIL name: why" lines for 60-aes-afalg.sh.
- * Usage: test_aes_afalg IMPL [ITERATIONS]   (IMPL: aesni, vaes-avx2, ...)
+ * Usage: test_aes_afalg IMPL [ITERATIONS [skcipher | modes=DRV,...]]   (IMPL: aesni, vaes-avx2,
+ * ...; skcipher: no aead drivers; modes=ecb-aes,gcm-aes,...: only those drivers)
  */
 #include <errno.h>
 #include <kcapi.h>
@@ -381,6 +382,27 @@ int main(int argc, char **argv)
 
 	rs = (unsigned long long)time(NULL) | 1;
 	printf("INFO seed %llu\n", rs);
+	/*
+	 * "modes=ecb-aes,gcm-aes,...": only these drivers of the tier (one that serves some modes,
+	 * as an offload engine's), without the bad-input and cts-by-name rounds.
+	 */
+	if (argc > 3 && !strncmp(argv[3], "modes=", 6)) {
+		char list[256];
+
+		snprintf(list, sizeof(list), ",%s,", argv[3] + 6);
+		for (m = ECB; m <= CTS; m++) {
+			char key[32];
+
+			snprintf(key, sizeof(key), ",%s,", modes[m].drv);
+			if (strstr(list, key))
+				test_skcipher(impl, m, iters);
+		}
+		if (strstr(list, ",gcm-aes,"))
+			test_aead(impl, 0, iters);
+		if (strstr(list, ",rfc4106-gcm-aes,"))
+			test_aead(impl, 1, iters);
+		return nfail ? 1 : 0;
+	}
 	for (m = ECB; m <= CTS; m++)
 		test_skcipher(impl, m, iters);
 	/* "skcipher": a tier whose aead drivers this CPU lacks (hwc_aes_impl.aead_features). */

@@ -15,7 +15,8 @@ hwc_nx_present() {
 hwc_expected_offload_drivers() {
 	hwc_nx_present || return 0
 	echo sha224-hwcrypt-nx sha256-hwcrypt-nx sha384-hwcrypt-nx sha512-hwcrypt-nx
-	echo ecb-aes-hwcrypt-nx cbc-aes-hwcrypt-nx ctr-aes-hwcrypt-nx
+	echo ecb-aes-hwcrypt-nx cbc-aes-hwcrypt-nx ctr-aes-hwcrypt-nx gcm-aes-hwcrypt-nx
+	echo rfc4106-gcm-aes-hwcrypt-nx
 }
 
 hwc_expected_hash_drivers() {

@@ -28,7 +28,7 @@ run "ppc64le 6.1 power8 with the NX model" env HWC_NX=1 \
 run "ppc64le 6.12 power9 with the NX model" env HWC_NX=1 \
 	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx
 run "ppc64le 6.1 power8, NX busy and error storm" env HWC_NX=1 \
-	HWC_NX_DEVICE=busy-every=5,busy-burst=9,error-every=7 \
+	HWC_NX_DEVICE=busy-every=5,busy-burst=9,error-every=7,max-bytes=4096 \
 	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.1 --cpu power8 --tests 13-nx \
 	--append hwc_nx_storm=1
 exit $rc
