@@ -126,14 +126,19 @@ done </modules.load
 
 [ -n "$HWC_REPO" ] || die "HWC_REPO not set on the kernel command line"
 o=trans=virtio,version=9p2000.L,msize=262144
+# The read-only shares (guest root, repository, guest build) do not change while a guest runs:
+# cached in the guest (cache=loose), every exec of a host binary and its libraries no longer
+# crosses 9p again (measured: 10-module on 6.1 under TCG 143 s, was over 300 s). The run directory,
+# which the host reads back, stays uncached.
+ro_o=$o,cache=loose
 if [ "$HWC_ROOT" = share ]; then
 	if [ -z "$HWC_ROOT_BINDS" ]; then
-		mount -t 9p -o ro,$o guestroot /mnt || die "cannot mount the guest root"
+		mount -t 9p -o ro,$ro_o guestroot /mnt || die "cannot mount the guest root"
 	else
 		# A tmpfs root with parts of the guest root bound in, so that the repository's host
 		# path can be created in it.
 		mkdir -p /ur
-		mount -t 9p -o ro,$o guestroot /ur || die "cannot mount the guest root"
+		mount -t 9p -o ro,$ro_o guestroot /ur || die "cannot mount the guest root"
 		mount -t tmpfs -o mode=755 tmpfs /mnt || die "mount /mnt"
 		for d in $HWC_ROOT_BINDS; do
 			[ -d "/ur/$d" ] || continue
@@ -152,10 +157,10 @@ if [ "$HWC_ROOT" = share ]; then
 	# The repository gets its own share mounted at its host path: a repository below /tmp
 	# would otherwise be hidden by the tmpfs above.
 	mkdir -p "/mnt$HWC_REPO" 2>/dev/null
-	mount -t 9p -o ro,$o repo "/mnt$HWC_REPO" || die "cannot mount repo"
+	mount -t 9p -o ro,$ro_o repo "/mnt$HWC_REPO" || die "cannot mount repo"
 	if [ "$HWC_BUILD_SHARE" = 1 ]; then
 		mkdir -p /mnt/run/hwc-build
-		mount -t 9p -o ro,$o guestbuild /mnt/run/hwc-build || die "cannot mount the guest build"
+		mount -t 9p -o ro,$ro_o guestbuild /mnt/run/hwc-build || die "cannot mount the guest build"
 		mount --bind /mnt/run/hwc-build/userspace "/mnt$HWC_REPO/userspace/build" &&
 			mount --bind /mnt/run/hwc-build/selftests "/mnt$HWC_REPO/selftests/build" ||
 			die "cannot put the guest build over userspace/build and selftests/build"
