@@ -39,7 +39,7 @@ mkdir -p "$tmp"
 root=$tmp/root
 pkgs=systemd,systemd-sysv,udev,dbus,kmod,linux-image-amd64,linux-headers-amd64,initramfs-tools
 pkgs+=,cryptsetup,cryptsetup-initramfs,busybox,e2fsprogs,dkms,build-essential,apt,ca-certificates
-pkgs+=,libkcapi1,libkeyutils1,keyutils
+pkgs+=,libkcapi1,libkeyutils1,keyutils,zstd
 debootstrap --variant=minbase --include="$pkgs" bookworm "$root" "$mirror" >"$tmp/debootstrap.log" 2>&1 ||
 	{ tail -n 30 "$tmp/debootstrap.log" >&2; exit 1; }
 
@@ -66,11 +66,15 @@ if [ ! -e /var/lib/hwcrypt-provisioned ]; then
 		--pbkdf pbkdf2 --pbkdf-force-iterations 1000 --key-file /etc/keys/data.key /dev/vdb
 	cryptsetup open --key-file /etc/keys/data.key /dev/vdb data
 	mkfs.ext4 -q /dev/mapper/data
-	cryptsetup close data
 	echo "data UUID=$(blkid -s UUID -o value /dev/vdb) /etc/keys/data.key luks,initramfs" >/etc/crypttab
 	mkdir -p /data
 	echo "/dev/mapper/data /data ext4 defaults 0 2" >>/etc/fstab
+	# From now on the initramfs carries the modules this machine needs (MODULES=dep: minutes
+	# less per rebuild under TCG than "most"); the volume stays open meanwhile so that
+	# cryptsetup's hook sees its table and adds its cipher's modules.
+	echo MODULES=dep >/etc/initramfs-tools/conf.d/hwcrypt-deploy-test
 	update-initramfs -u -k all
+	cryptsetup close data
 	touch /var/lib/hwcrypt-provisioned
 	echo "hwcrypt-boot: provisioned" >/dev/console
 elif mkdir -p /mnt/stage && mount -t 9p -o trans=virtio,version=9p2000.L stage /mnt/stage 2>/dev/null &&
