@@ -14,7 +14,8 @@
  *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
  *   for VW >= 2 vbsll/vbsrl (each 128-bit block shifted left/right by a constant of bytes),
  *   vsub64, vsllv64/vsrlv64 (each 64-bit element by the count in the same element of a vector);
- *   optionally vxor3 (three-way XOR), vxts8_loop (an XTS main loop of its own, see xts8).
+ *   optionally vxor3 (three-way XOR), vxts8_loop (an XTS main loop of its own, see xts8),
+ *   vclmul_87 (zmm: each block's low 64 bits carry-less times 0x87; enables hwc_xts_zmm_clmul).
  *
  * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
  * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
@@ -704,6 +705,24 @@ AI vec xts_stride(vec t)
 	return vxor3(vxor(vbsll(t, XTS_SB), h), vxor(h1, h2), vsll64(h, 7));
 }
 
+#ifdef vclmul_87
+/*
+ * The same product with the fold as one carry-less multiply by 0x87 (vclmul_87: the low 64 bits
+ * of each block times 0x87). Every operation here runs on the shuffle port of Intel's cores
+ * (byte shifts, VPCLMULQDQ) or on any vector port (XOR), while the shift-and-add form's
+ * VPSLLQ takes the port of the zmm AES unit there (llvm-mca-19 on icelake-server and
+ * sapphirerapids); on Zen 4/5 VPCLMULQDQ takes the AES pipe instead. Which one a loop runs is
+ * decided per CPU by timing both (hwc_xts_zmm_clmul).
+ */
+AI vec xts_stride_clmul(vec t)
+{
+	return vxor(vbsll(t, XTS_SB), vclmul_87(vbsrl(t, 16 - XTS_SB)));
+}
+#define XTS_STRIDE(t, clmul) ((clmul) ? xts_stride_clmul(t) : xts_stride(t))
+#else
+#define XTS_STRIDE(t, clmul) xts_stride(t)
+#endif
+
 /*
  * The main loop, XTS_UNROLL registers a step, with the rounds unrolled for the constant @nr.
  * Each register's tweaks advance by xts_stride() from its own value a step before, so no
@@ -711,11 +730,13 @@ AI vec xts_stride(vec t)
  * with an XOR), and whitening with k0 and the input tweak is one three-way XOR.
  */
 AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		    hwc_size nsteps, vec *tw, const unsigned int nr)
+		    hwc_size nsteps, vec *tw, const unsigned int nr, const int clmul)
 {
 	const vec k0 = rkv(r, 0);
 	unsigned int i;
 	int j;
+
+	(void)clmul;	/* without vclmul_87 only the shift-and-add form exists */
 #if XTS_KEYREGS
 	vec kr[HWC_AES_MAX_ROUNDS + 1];
 
@@ -738,7 +759,7 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 			lt[j] = vxor(kl, tw[j]);
 			/* After the last step only the first register's tweaks go on (the tail, the IV). */
 			if (j == 0 || nsteps > 1)
-				tw[j] = xts_stride(tw[j]);
+				tw[j] = XTS_STRIDE(tw[j], clmul);
 		}
 #else
 #pragma GCC unroll 8
@@ -762,7 +783,7 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 
 			vst(dst + 16 * VW * j, enc ? venclast(b[j], t) : vdeclast(b[j], t));
 #if !XTS_KEYREGS
-			tw[j] = xts_stride(tw[j]);
+			tw[j] = XTS_STRIDE(tw[j], clmul);
 #endif
 		}
 	}
@@ -788,15 +809,32 @@ AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 	for (j = 1; j < XTS_UNROLL; j++)
 		tw[j] = xmul_v(*base, VW * j);
 #endif
+#ifdef vclmul_87
+	if (hwc_xts_zmm_clmul) {
+		switch (r->nr) {
+		case 10:
+			xts_main_nr(r, enc, dst, src, nsteps, tw, 10, 1);
+			break;
+		case 12:
+			xts_main_nr(r, enc, dst, src, nsteps, tw, 12, 1);
+			break;
+		default:
+			xts_main_nr(r, enc, dst, src, nsteps, tw, 14, 1);
+			break;
+		}
+		*base = tw[0];
+		return;
+	}
+#endif
 	switch (r->nr) {
 	case 10:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 10);
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 10, 0);
 		break;
 	case 12:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 12);
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 12, 0);
 		break;
 	default:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 14);
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 14, 0);
 		break;
 	}
 	*base = tw[0];

@@ -36,6 +36,9 @@ typedef __m512i vec;
 /* (b:a) >> 6 qwords: lane 0 = lane 3 of a, lanes 1..3 = lanes 0..2 of b */
 #define vprev(a, b) _mm512_alignr_epi64((b), (a), 6)
 #define vlane_index() _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0)
+#define vclmul_87(v) _mm512_clmulepi64_epi128((v), _mm512_set1_epi64(0x87), 0x00)
+
+int hwc_xts_zmm_clmul;
 
 static inline __attribute__((always_inline)) vec vfrom_lanes(const __m128i *l)
 {

@@ -5,6 +5,9 @@
  */
 #include <cpuid.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cpu.h"
 #include "hwc_arch_cores.h"
 
@@ -74,4 +77,23 @@ unsigned int hwc_host_cpu_features(void)
 	if (zmm && (b7 & (1u << 21)))
 		f |= HWC_F_IFMA;
 	return f;
+}
+
+/*
+ * HWC_XTS_ZMM_CLMUL=1 in the environment: the zmm XTS main loop advances its tweaks by carry-less
+ * multiply (hwc_xts_zmm_clmul), where the CPU has VPCLMULQDQ, for tests and benchmarks of that
+ * form; the module picks the form by timing both at load.
+ */
+__attribute__((constructor)) static void hwc_host_xts_form(void)
+{
+	const char *v = getenv("HWC_XTS_ZMM_CLMUL");
+
+	if (!v || strcmp(v, "1"))
+		return;
+	if (!(hwc_host_cpu_features() & HWC_F_VPCLMUL)) {
+		fprintf(stderr, "HWC_XTS_ZMM_CLMUL=1: no VPCLMULQDQ on this CPU, ignored\n");
+		return;
+	}
+	hwc_xts_zmm_clmul = 1;
+	fprintf(stderr, "HWC_XTS_ZMM_CLMUL=1: zmm XTS tweaks advanced by carry-less multiply\n");
 }

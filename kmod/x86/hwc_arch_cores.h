@@ -108,6 +108,12 @@ void hwc_aes_cbc_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const
 			     hwc_size n, hwc_u8 iv[16]);
 void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			 hwc_size len, hwc_u8 ctr[16]);
+/*
+ * How the zmm XTS main loop advances its tweaks: 0 by shifts and adds (any AVX-512 CPU), 1 by
+ * one VPCLMULQDQ per register (needs HWC_F_VPCLMUL). Set before any request and not changed
+ * while one runs: the kernel module times both at load (x86/cpu.c), the host tests run both.
+ */
+extern int hwc_xts_zmm_clmul;
 void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, hwc_u8 tweak[16]);
 void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
