@@ -5,10 +5,10 @@
 #   make demo             the main job: build, boot a VM, load hwcrypt, hash real files with it
 #   make test             every test: host cores vs OpenSSL, x86 guests on 6.1 and 6.12, ppc64le
 #                         and sparc64 (cached parts), 7.2 build, Debian packages
-#   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min): see README
+#   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min) and test-deploy: see README
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
 #   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
-#   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: not yet in test-full)
+#   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: in test-full)
 #   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
 #   make dkms-install     copy the module sources to /usr/src/hwcrypt-$(VERSION), dkms add/build/install,
 #                         initramfs hooks; both then rebuild the initramfs of KVER
@@ -145,6 +145,7 @@ test-full: deps
 	$(MAKE) test-host
 	HWC_FULL=1 $(MAKE) test-guest TEST_KERNELS="6.1 6.12 7.2-debug"
 	$(MAKE) check-7.2
+	$(MAKE) test-deploy
 	@echo "make test-full: all passed"
 
 test: deps
