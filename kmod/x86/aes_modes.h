@@ -790,6 +790,23 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 #undef XTS_RK
 }
 
+/* xts_main_nr for the key's round count, in tweak-update form @clmul (a constant). */
+AI void xts_main_form(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		      hwc_size nsteps, vec *tw, const int clmul)
+{
+	switch (r->nr) {
+	case 10:
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 10, clmul);
+		break;
+	case 12:
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 12, clmul);
+		break;
+	default:
+		xts_main_nr(r, enc, dst, src, nsteps, tw, 14, clmul);
+		break;
+	}
+}
+
 /* @nsteps steps from the request's first tweak @t; leaves in @base the lanes of the next block. */
 AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		 hwc_size nsteps, __m128i t, vec *base)
@@ -810,33 +827,11 @@ AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		tw[j] = xmul_v(*base, VW * j);
 #endif
 #ifdef vclmul_87
-	if (hwc_xts_zmm_clmul) {
-		switch (r->nr) {
-		case 10:
-			xts_main_nr(r, enc, dst, src, nsteps, tw, 10, 1);
-			break;
-		case 12:
-			xts_main_nr(r, enc, dst, src, nsteps, tw, 12, 1);
-			break;
-		default:
-			xts_main_nr(r, enc, dst, src, nsteps, tw, 14, 1);
-			break;
-		}
-		*base = tw[0];
-		return;
-	}
+	if (hwc_xts_zmm_clmul)
+		xts_main_form(r, enc, dst, src, nsteps, tw, 1);
+	else
 #endif
-	switch (r->nr) {
-	case 10:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 10, 0);
-		break;
-	case 12:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 12, 0);
-		break;
-	default:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 14, 0);
-		break;
-	}
+		xts_main_form(r, enc, dst, src, nsteps, tw, 0);
 	*base = tw[0];
 }
 #endif
