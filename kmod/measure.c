@@ -208,6 +208,16 @@ out:
 	return err;
 }
 
+/*
+ * CRYPTO_NOLOAD: the lookup must not ask modprobe for "crypto-<cra_name>". hwcrypt itself carries
+ * those aliases, so once it is installed modprobe would load it again while this is its own
+ * module init, and the kernel holds that second load until the first one ends: each lookup then
+ * sat in the crypto larval's 60 s wait (seen at boot in the deployment guest, where DKMS had put
+ * hwcrypt into modules.alias). The peer is thus what is loaded now; the boot loader
+ * (scripts/boot/hwcrypt-load.sh) loads the kernel's own modules for the CPU first. Templates
+ * the lookup instantiates still load their own modules ("crypto-xts"); their inner algorithms
+ * exist by then, as the table asks for ecb/cbc/ctr before xts/cts/gcm and gcm before rfc4106.
+ */
 char *hwc_peer(const struct hwc_alg *alg, int *priority)
 {
 	struct crypto_tfm *base;
@@ -216,19 +226,19 @@ char *hwc_peer(const struct hwc_alg *alg, int *priority)
 
 	switch (alg->type) {
 	case HWC_SHASH:
-		tfm = crypto_alloc_shash(alg->cra_name, 0, 0);
+		tfm = crypto_alloc_shash(alg->cra_name, 0, CRYPTO_NOLOAD);
 		base = IS_ERR(tfm) ? NULL : crypto_shash_tfm(tfm);
 		break;
 	case HWC_SKCIPHER:
-		tfm = crypto_alloc_skcipher(alg->cra_name, 0, 0);
+		tfm = crypto_alloc_skcipher(alg->cra_name, 0, CRYPTO_NOLOAD);
 		base = IS_ERR(tfm) ? NULL : crypto_skcipher_tfm(tfm);
 		break;
 	case HWC_AEAD:
-		tfm = crypto_alloc_aead(alg->cra_name, 0, 0);
+		tfm = crypto_alloc_aead(alg->cra_name, 0, CRYPTO_NOLOAD);
 		base = IS_ERR(tfm) ? NULL : crypto_aead_tfm(tfm);
 		break;
 	case HWC_AKCIPHER:
-		tfm = crypto_alloc_akcipher(alg->cra_name, 0, 0);
+		tfm = crypto_alloc_akcipher(alg->cra_name, 0, CRYPTO_NOLOAD);
 		base = IS_ERR(tfm) ? NULL : crypto_akcipher_tfm(tfm);
 		break;
 	default:

@@ -15,11 +15,16 @@ esac
 
 hwc_modalias=$(cat /sys/devices/system/cpu/modalias 2>/dev/null)
 if [ -n "$hwc_modalias" ] && [ ! -d /sys/module/hwcrypt ]; then
-	for hwc_mod in $(modprobe -R "$hwc_modalias" 2>/dev/null); do
-		if [ "$hwc_mod" = hwcrypt ]; then
-			modprobe -b -q hwcrypt
-			break
-		fi
-	done
+	hwc_mods=$(modprobe -R "$hwc_modalias" 2>/dev/null)
+	case " $(echo $hwc_mods) " in
+	*" hwcrypt "*)
+		# The kernel's own modules for this CPU first (those in the initramfs; udev would load
+		# them later): priority=auto races hwcrypt against the drivers loaded when it loads.
+		for hwc_mod in $hwc_mods; do
+			[ "$hwc_mod" = hwcrypt ] || modprobe -b -q "$hwc_mod"
+		done
+		modprobe -b -q hwcrypt
+		;;
+	esac
 fi
-unset hwc_modalias hwc_mod
+unset hwc_modalias hwc_mods hwc_mod
