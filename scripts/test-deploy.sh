@@ -12,7 +12,7 @@
 #     builds hwcrypt for it);  8 boot 6.12: hwcrypt loaded and serving
 # Slow under TCG (three DKMS builds in the guest): make test-full's. Disks are copies of the
 # cached image in build/deploy/ (sparse), so every run starts from the same machine.
-# Usage: scripts/test-deploy.sh [--keep] [--from-stage N]
+# Usage: scripts/test-deploy.sh [--keep] [--from-stage N]   (disks kept after a failure)
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 run=$repo/build/deploy
@@ -148,11 +148,13 @@ if [ "$first" -le 7 ]; then
 	v612=$(find /lib/modules -mindepth 1 -maxdepth 1 -name '6.12.*-amd64' -printf '%f\n' | sort -V | tail -n 1)
 	[ -n "$v612" ] || { echo "test-deploy: no 6.12 kernel on the host to take the version from" >&2; exit 1; }
 	base=${v612%-amd64}
-	# The packages apt would fetch for it, fetched here: the guest has no network.
+	# The packages apt would fetch for it, fetched here: the guest has no network. Beyond the
+	# kernel's own, the image lacks pahole and its libraries (linux-kbuild depends on pahole);
+	# apparmor, only recommended, stays out (--no-install-recommends).
 	(cd "$stage_dir/debs-6.12" && apt-get download -q "linux-image-$v612" "linux-headers-$v612" \
-		"linux-headers-$base-common" "linux-kbuild-$base" >/dev/null)
+		"linux-headers-$base-common" "linux-kbuild-$base" pahole libbpf1 libdw1 >/dev/null)
 	stage "7 kernel upgrade to 6.12" 6.1 <<'EOS'
-apt-get install -y /mnt/stage/debs-6.12/*.deb
+apt-get install -y --no-install-recommends /mnt/stage/debs-6.12/*.deb
 ls /lib/modules/6.12.*/updates/dkms/hwcrypt.ko*
 EOS
 fi
@@ -161,6 +163,7 @@ $(served_checks)
 sha256sum -c /mnt/stage/blob.sha256
 EOS
 
-[ "$keep" = 1 ] || rm -f "$run/root.img" "$run/data.img"
+# The disks stay after a failure (--from-stage N resumes there), or with --keep.
+[ "$keep" = 1 ] || [ "$nfail" != 0 ] || rm -f "$run/root.img" "$run/data.img"
 echo "test-deploy: $npass passed, $nfail failed"
 [ "$nfail" = 0 ]
