@@ -8,9 +8,10 @@ hwc_arch_cores := x86/hash_impls.o x86/aes_impls.o x86/bn_impls.o \
 	x86/bignum_adx.o x86/bignum_ifma.o
 hwc_arch_kernel := x86/cpu.o
 hwc_arch_host := x86/host_cpu.o
-# Host tests: the zmm XTS loop's carry-less-multiply form as well (host_cpu.c reads it; where the
-# CPU lacks VPCLMULQDQ the run repeats the default form).
-hwc_aes_test_variants := HWC_XTS_ZMM_CLMUL=1
+# Host tests: the zmm loops' alternative forms as well, in one more run (':' separates the settings;
+# host_cpu.c reads them): XTS tweaks by carry-less multiply, GCM's GHASH by schoolbook. Where the
+# CPU lacks VPCLMULQDQ the run repeats the default forms.
+hwc_aes_test_variants := HWC_XTS_ZMM_CLMUL=1:HWC_GCM_ZMM_SCHOOLBOOK=1
 
 # C with intrinsics: the SIMD code generation the kernel normally forbids, entered only between
 # kernel_fpu_begin() and kernel_fpu_end(). bignum_adx is general-purpose-register code (MULX/ADX)

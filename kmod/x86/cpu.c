@@ -88,60 +88,99 @@ static bool hwc_zmm_allowed(void)
 static char *hwc_xts_form = "auto";
 module_param_named(xts_form, hwc_xts_form, charp, 0444);
 MODULE_PARM_DESC(xts_form, "zmm XTS tweak update: auto (default: the faster form on this CPU, timed at load), shift, clmul");
+static char *hwc_gcm_form = "auto";
+module_param_named(gcm_form, hwc_gcm_form, charp, 0444);
+MODULE_PARM_DESC(gcm_form, "zmm GCM GHASH multiply: auto (default: the faster form on this CPU, timed at load), karatsuba, schoolbook");
 
-#define HWC_XTS_RACE_LEN	16384
-#define HWC_XTS_RACE_ROUNDS	8
+#define HWC_RACE_LEN	16384
+#define HWC_RACE_ROUNDS	8
+
+/* What a form race needs: the input it times, and the form variable the core reads. */
+struct hwc_race {
+	struct hwc_aes_key xk;
+	struct hwc_gcm_key gk;
+	u8 buf[HWC_RACE_LEN];
+};
 
 /*
- * The zmm XTS loop's two forms of the tweak update (aes_modes.h) favour different cores: the
- * shift-and-add form keeps VPCLMULQDQ off Zen's AES pipe, the multiply keeps VPSLLQ off the
- * port of Intel's AES unit. Neither is assumed: both are timed here, alternately, on a 16 KiB
- * AES-256 encryption (a fixed public key), best of eight each, and the faster one runs from now
- * on (a tie keeps shifts). Called before anything registers, so no request sees it change.
+ * The zmm loops have alternative forms that favour different cores (aes_modes.h: the XTS
+ * tweak update by shifts and adds keeps VPCLMULQDQ off Zen's AES pipe, by multiply keeps
+ * VPSLLQ off the port of Intel's AES unit; gcm_vaes_avx512.c: Karatsuba saves a multiply
+ * where VPCLMULQDQ issues at half rate, schoolbook saves the vector ALU work the zmm AES unit
+ * shares its port with on Intel). Neither is assumed: @param forces one (@names[0] or
+ * @names[1]); "auto" times both here, alternately, on a 16 KiB request with a fixed public
+ * key, best of eight each, and the faster one runs from now on (a tie keeps form 0). Called
+ * before anything registers, so no request sees a form change.
  */
-static void hwc_xts_pick_form(void)
+static void hwc_pick_form(const char *pname, const char *param, const char *const names[2],
+			  const char *what, int *form, void (*run)(struct hwc_race *),
+			  struct hwc_race *r)
 {
-	static const u8 key[64];
-	struct hwc_aes_key *k;
 	u64 best[2] = { U64_MAX, U64_MAX };
-	u8 tweak[16];
-	u8 *buf;
 	int i;
 
-	if (!strcmp(hwc_xts_form, "shift") || !strcmp(hwc_xts_form, "clmul")) {
-		hwc_xts_zmm_clmul = hwc_xts_form[0] == 'c';
-		pr_info("xts_form=%s: zmm XTS tweaks advanced by %s\n", hwc_xts_form,
-			hwc_xts_zmm_clmul ? "carry-less multiply" : "shifts and adds");
-		return;
+	for (i = 0; i < 2; i++) {
+		if (!strcmp(param, names[i])) {
+			*form = i;
+			pr_info("%s=%s: %s %s\n", pname, param, what, names[i]);
+			return;
+		}
 	}
-	if (strcmp(hwc_xts_form, "auto"))
-		pr_warn("xts_form=%s not understood (auto, shift, clmul): using auto\n", hwc_xts_form);
-	k = kzalloc(sizeof(*k), GFP_KERNEL);
-	buf = kzalloc(HWC_XTS_RACE_LEN, GFP_KERNEL);
-	if (!k || !buf || hwc_aes_expand_key(k, key, 32))
-		goto out;
-	for (i = 0; i < 2 * HWC_XTS_RACE_ROUNDS; i++) {
-		int form = i & 1;
+	if (strcmp(param, "auto"))
+		pr_warn("%s=%s not understood (auto, %s, %s): using auto\n", pname, param,
+			names[0], names[1]);
+	if (!r)
+		return;
+	for (i = 0; i < 2 * HWC_RACE_ROUNDS; i++) {
 		u64 t0, t;
 
-		memset(tweak, 0, sizeof(tweak));
-		tweak[0] = 1;
 		kernel_fpu_begin();
-		hwc_xts_zmm_clmul = form;
+		*form = i & 1;
 		t0 = ktime_get_ns();
-		hwc_aes_xts_enc_vaes_avx512(k, buf, buf, HWC_XTS_RACE_LEN, tweak);
+		run(r);
 		t = ktime_get_ns() - t0;
 		kernel_fpu_end();
-		best[form] = min(best[form], t);
+		best[i & 1] = min(best[i & 1], t);
 	}
-	hwc_xts_zmm_clmul = best[1] < best[0];
-	pr_info("zmm XTS tweaks advanced by %s: %llu ns vs %llu ns by %s per 16 KiB (AES-256)\n",
-		hwc_xts_zmm_clmul ? "carry-less multiply" : "shifts and adds",
-		best[hwc_xts_zmm_clmul], best[!hwc_xts_zmm_clmul],
-		hwc_xts_zmm_clmul ? "shifts and adds" : "carry-less multiply");
-out:
-	kfree_sensitive(k);
-	kfree(buf);
+	*form = best[1] < best[0];
+	pr_info("%s %s: %llu ns vs %llu ns %s per 16 KiB\n", what, names[*form], best[*form],
+		best[!*form], names[!*form]);
+}
+
+static void hwc_race_xts(struct hwc_race *r)
+{
+	u8 tweak[16] = { 1 };
+
+	hwc_aes_xts_enc_vaes_avx512(&r->xk, r->buf, r->buf, HWC_RACE_LEN, tweak);
+}
+
+static void hwc_race_gcm(struct hwc_race *r)
+{
+	static const u8 iv[12];
+	struct hwc_gcm_ctx c;
+
+	hwc_gcm_start(NULL, &r->gk, &c, iv);
+	hwc_gcm_enc_vaes_avx512(&r->gk, &c, r->buf, r->buf, HWC_RACE_LEN);
+	memzero_explicit(&c, sizeof(c));
+}
+
+static void hwc_pick_forms(void)
+{
+	static const char *const xts_names[2] = { "shift", "clmul" };
+	static const char *const gcm_names[2] = { "karatsuba", "schoolbook" };
+	static const u8 key[32];
+	struct hwc_race *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	/* AES-256 for XTS (dm-crypt's aes-xts-plain64 default), AES-128 for GCM (IPsec's usual). */
+	if (r && (hwc_aes_expand_key(&r->xk, key, 32) || hwc_gcm_setkey(&r->gk, key, 16))) {
+		kfree_sensitive(r);
+		r = NULL;
+	}
+	hwc_pick_form("xts_form", hwc_xts_form, xts_names, "zmm XTS tweak update:",
+		      &hwc_xts_zmm_clmul, hwc_race_xts, r);
+	hwc_pick_form("gcm_form", hwc_gcm_form, gcm_names, "zmm GCM GHASH multiply:",
+		      &hwc_gcm_zmm_schoolbook, hwc_race_gcm, r);
+	kfree_sensitive(r);
 }
 
 unsigned int hwc_arch_features(void)
@@ -189,6 +228,6 @@ unsigned int hwc_arch_features(void)
 			f |= HWC_F_IFMA;
 	}
 	if ((f & HWC_F_AVX512) && (f & HWC_F_VPCLMUL) && (f & HWC_F_VAES))
-		hwc_xts_pick_form();
+		hwc_pick_forms();
 	return f;
 }

@@ -22,6 +22,8 @@
 #include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
+int hwc_gcm_zmm_schoolbook;
+
 /* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */
 #define NOINLINE static __attribute__((__noinline__))
 
@@ -115,6 +117,8 @@ AI __mmask8 lanemask(hwc_size n)
  */
 struct gacc {
 	V lo, mid, hi;
+	/* A constant per accumulator: mid holds the schoolbook middle product (gmul_sb). */
+	int sb;
 };
 
 AI V vswap(V v)
@@ -186,11 +190,37 @@ AI V karatsuba_k2(const struct hwc_gcm_key *k, unsigned int pw)
 		}									\
 	} while (0)
 
+/*
+ * The schoolbook form: four multiplies per block, the middle product as x.lo * h.hi +
+ * x.hi * h.lo, with no operand preparation. Where VPCLMULQDQ issues once a cycle beside the
+ * AES unit (Intel's cores: the shuffle port), the fourth multiply is cheaper than Karatsuba's
+ * unpacks, XORs and key permute, and those take the vector ALU port that the zmm AES unit
+ * shares; where it issues at half the rate of VAES (Zen 4/5) Karatsuba wins. Which one the bulk
+ * loop runs is decided per CPU by timing both (hwc_gcm_zmm_schoolbook).
+ */
+AI void gmul_sb(struct gacc *a, V x, V h, int first)
+{
+	V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
+	V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
+	V m1 = _mm512_clmulepi64_epi128(x, h, 0x01);
+	V m2 = _mm512_clmulepi64_epi128(x, h, 0x10);
+
+	if (first) {
+		a->lo = lo;
+		a->hi = hi;
+		a->mid = vxor(m1, m2);
+	} else {
+		a->lo = vxor(a->lo, lo);
+		a->hi = vxor(a->hi, hi);
+		a->mid = vxor3(a->mid, m1, m2);
+	}
+}
+
 /* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */
 AI V greduce_lanes(const struct gacc *a)
 {
 	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
-	V mid = vxor3(a->mid, a->lo, a->hi);
+	V mid = a->sb ? a->mid : vxor3(a->mid, a->lo, a->hi);
 	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
 	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
 	V w;
@@ -243,6 +273,7 @@ AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int nv)
 	struct gacc a;
 	unsigned int i;
 
+	a.sb = 0;
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
 #pragma GCC unroll 8
 	for (i = 0; i < nv; i++)
@@ -257,6 +288,12 @@ AI void ghash_regs_acc(const struct hwc_gcm_key *k, struct gacc *a, __m128i y, V
 	unsigned int i;
 
 	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	if (a->sb) {
+#pragma GCC unroll 8
+		for (i = 0; i < nv; i++)
+			gmul_sb(a, g[i], hpow4(k, pw + 4 * i), i == 0);
+		return;
+	}
 #pragma GCC unroll 4
 	for (i = 0; i < nv; i += 2) {
 		V xk = karatsuba_x2(g[i], g[i + 1]), hk = karatsuba_k2(k, pw + 4 * i);
@@ -271,6 +308,7 @@ AI __m128i ghash_regs_k(const struct hwc_gcm_key *k, __m128i y, V *g, unsigned i
 {
 	struct gacc a;
 
+	a.sb = 0;
 	ghash_regs_acc(k, &a, y, g, pw, nv);
 	return greduce(&a);
 }
@@ -284,6 +322,11 @@ AI void gacc_len(struct gacc *a, const struct hwc_gcm_key *k, const struct hwc_g
 
 	a->lo = vxor(a->lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
 	a->hi = vxor(a->hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+	if (a->sb) {
+		a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_xor_si128(
+			_mm_clmulepi64_si128(l, h1, 0x01), _mm_clmulepi64_si128(l, h1, 0x10))));
+		return;
+	}
 	a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
 		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
 }
@@ -447,7 +490,7 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 	hwc_size nbl = (len + 15) / 16;
 	unsigned int i, j, nr = k->aes.nr;
 	V b[4], g[4], h[4], hk[4], x, r;
-	struct gacc a;
+	struct gacc a = { .sb = 0 };
 
 	ctr_regs(b, ctr, nv);
 	r = rkey(ek, 0);
@@ -515,7 +558,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	/* @whole (the message is this piece, no AAD): the GHASH state is still 0. */
 	__m128i y = whole ? _mm_setzero_si128() : bswap128(ld128_halves(c->y));
 	V b[4], g[4], gk[4], t[4], r, ctr;
-	struct gacc a;
+	struct gacc a = { .sb = 0 };
 	unsigned int i, j;
 
 	r = rkey(ek, 0);
@@ -734,7 +777,9 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 		for (j = 0; j < 4; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
 		/* Register m's multiplies after round m + 1; pairs share their middle operands. */
-		if (hash && i <= 4) {
+		if (hash && i <= 4 && a->sb) {
+			gmul_sb(a, g[i - 1], hpow4(k, pw + 4 * (i - 1)), first && i == 1);
+		} else if (hash && i <= 4) {
 			unsigned int m = i - 1;
 
 			if (!(m & 1)) {
@@ -763,7 +808,7 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 _Static_assert(HWC_GCM_NPOW >= 33, "a last step's 32 blocks and length block in one reduction");
 AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		    hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
-		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag, const int fk)
+		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag, const int fk, const int sb)
 {
 	const V sixteen = LANES4(0, 16);
 	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
@@ -777,7 +822,7 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 	 */
 	V kr[HWC_AES_MAX_ROUNDS + 1];
 	__m128i y = *yp;
-	struct gacc a;
+	struct gacc a = { .sb = sb };
 	unsigned int j, half;
 	int pending = 0;
 
@@ -890,10 +935,16 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
 		 const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
 {
-	if (len >= GCM_FRAME_KEYS_MIN)
-		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 1);
-	else
-		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 0);
+	if (hwc_gcm_zmm_schoolbook) {
+		if (len >= GCM_FRAME_KEYS_MIN)
+			gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 1, 1);
+		else
+			gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 0, 1);
+	} else if (len >= GCM_FRAME_KEYS_MIN) {
+		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 1, 0);
+	} else {
+		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 0, 0);
+	}
 }
 
 NOINLINE void gcm_bulk_enc10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,

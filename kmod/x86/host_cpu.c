@@ -80,20 +80,30 @@ unsigned int hwc_host_cpu_features(void)
 }
 
 /*
- * HWC_XTS_ZMM_CLMUL=1 in the environment: the zmm XTS main loop advances its tweaks by carry-less
- * multiply (hwc_xts_zmm_clmul), where the CPU has VPCLMULQDQ, for tests and benchmarks of that
- * form; the module picks the form by timing both at load.
+ * The zmm tiers' alternative code forms, for tests and benchmarks of each (the module picks
+ * each by timing both at load, x86/cpu.c), where the CPU has VPCLMULQDQ:
+ * HWC_XTS_ZMM_CLMUL=1: the XTS main loop advances its tweaks by carry-less multiply
+ * (hwc_xts_zmm_clmul); HWC_GCM_ZMM_SCHOOLBOOK=1: the GCM bulk loop multiplies in GHASH by
+ * schoolbook (hwc_gcm_zmm_schoolbook).
  */
-__attribute__((constructor)) static void hwc_host_xts_form(void)
+static void hwc_host_form(const char *var, int *form, const char *what)
 {
-	const char *v = getenv("HWC_XTS_ZMM_CLMUL");
+	const char *v = getenv(var);
 
 	if (!v || strcmp(v, "1"))
 		return;
 	if (!(hwc_host_cpu_features() & HWC_F_VPCLMUL)) {
-		fprintf(stderr, "HWC_XTS_ZMM_CLMUL=1: no VPCLMULQDQ on this CPU, ignored\n");
+		fprintf(stderr, "%s=1: no VPCLMULQDQ on this CPU, ignored\n", var);
 		return;
 	}
-	hwc_xts_zmm_clmul = 1;
-	fprintf(stderr, "HWC_XTS_ZMM_CLMUL=1: zmm XTS tweaks advanced by carry-less multiply\n");
+	*form = 1;
+	fprintf(stderr, "%s=1: %s\n", var, what);
+}
+
+__attribute__((constructor)) static void hwc_host_forms(void)
+{
+	hwc_host_form("HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul,
+		      "zmm XTS tweaks advanced by carry-less multiply");
+	hwc_host_form("HWC_GCM_ZMM_SCHOOLBOOK", &hwc_gcm_zmm_schoolbook,
+		      "zmm GCM bulk loop multiplies by schoolbook");
 }

@@ -114,6 +114,11 @@ void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
  * while one runs: the kernel module times both at load (x86/cpu.c), the host tests run both.
  */
 extern int hwc_xts_zmm_clmul;
+/*
+ * How the zmm GCM bulk loop multiplies in GHASH: 0 Karatsuba (three VPCLMULQDQ a block), 1
+ * schoolbook (four, no operand preparation). The same rules as hwc_xts_zmm_clmul.
+ */
+extern int hwc_gcm_zmm_schoolbook;
 void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			     hwc_size len, hwc_u8 tweak[16]);
 void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
