@@ -3,6 +3,7 @@
  * POWER host side of the tests (selftests/host/cpu.h; not in the module): the names of the
  * HWC_F_* bits, and the kernel's (or qemu-user's) hwcaps mapped onto them as cpu.c does.
  */
+#include <stddef.h>
 #include <sys/auxv.h>
 #include "cpu.h"
 #include "hwc_arch_cores.h"
@@ -31,3 +32,8 @@ unsigned int hwc_host_cpu_features(void)
 		f |= HWC_F_ARCH300;
 	return f;
 }
+
+/* No alternative code forms inside the POWER tiers. */
+const struct hwc_host_form hwc_host_forms[] = {
+	{ NULL, NULL, 0, NULL, { NULL, NULL } },
+};

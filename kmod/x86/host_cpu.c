@@ -80,30 +80,31 @@ unsigned int hwc_host_cpu_features(void)
 }
 
 /*
- * The zmm tiers' alternative code forms, for tests and benchmarks of each (the module picks
- * each by timing both at load, x86/cpu.c), where the CPU has VPCLMULQDQ:
- * HWC_XTS_ZMM_CLMUL=1: the XTS main loop advances its tweaks by carry-less multiply
- * (hwc_xts_zmm_clmul); HWC_GCM_ZMM_SCHOOLBOOK=1: the GCM bulk loop multiplies in GHASH by
- * schoolbook (hwc_gcm_zmm_schoolbook).
+ * The zmm tiers' alternative code forms (both need VPCLMULQDQ): the XTS main loop's tweaks by
+ * carry-less multiply (hwc_xts_zmm_clmul), the GCM bulk loop's GHASH by schoolbook
+ * (hwc_gcm_zmm_schoolbook).
  */
-static void hwc_host_form(const char *var, int *form, const char *what)
-{
-	const char *v = getenv(var);
+const struct hwc_host_form hwc_host_forms[] = {
+	{ "HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul, HWC_F_AVX512 | HWC_F_VPCLMUL, "xts", { "shift", "clmul" } },
+	{ "HWC_GCM_ZMM_SCHOOLBOOK", &hwc_gcm_zmm_schoolbook, HWC_F_AVX512 | HWC_F_VPCLMUL,
+	  "gcm", { "karatsuba", "schoolbook" } },
+	{ NULL, NULL, 0, NULL, { NULL, NULL } },
+};
 
-	if (!v || strcmp(v, "1"))
-		return;
-	if (!(hwc_host_cpu_features() & HWC_F_VPCLMUL)) {
-		fprintf(stderr, "%s=1: no VPCLMULQDQ on this CPU, ignored\n", var);
-		return;
+__attribute__((constructor)) static void hwc_host_forms_env(void)
+{
+	const struct hwc_host_form *f;
+
+	for (f = hwc_host_forms; f->env; f++) {
+		const char *v = getenv(f->env);
+
+		if (!v || strcmp(v, "1"))
+			continue;
+		if ((hwc_host_cpu_features() & f->features) != f->features) {
+			fprintf(stderr, "%s=1: not on this CPU, ignored\n", f->env);
+			continue;
+		}
+		*f->form = 1;
+		fprintf(stderr, "%s=1: %s %s\n", f->env, f->mode, f->names[1]);
 	}
-	*form = 1;
-	fprintf(stderr, "%s=1: %s\n", var, what);
-}
-
-__attribute__((constructor)) static void hwc_host_forms(void)
-{
-	hwc_host_form("HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul,
-		      "zmm XTS tweaks advanced by carry-less multiply");
-	hwc_host_form("HWC_GCM_ZMM_SCHOOLBOOK", &hwc_gcm_zmm_schoolbook,
-		      "zmm GCM bulk loop multiplies by schoolbook");
 }

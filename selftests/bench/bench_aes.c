@@ -306,6 +306,56 @@ static void prepare(hwc_size len)
 		die("EVP padding");
 }
 
+/*
+ * --forms: each of the arch's alternative code forms that applies to this algorithm, raced
+ * against itself and the kernel on 16 KiB messages in one process: FORM_ROUNDS rounds of
+ * {form 0, form 1, kernel}, each a slice of about a millisecond, and the median and quartiles of
+ * the per-round ratios to the kernel. On machines whose speed drifts between phases of a few
+ * milliseconds (seen on a shared Intel host), best-of-N tables can be 10% off; ratios taken
+ * within one round are not.
+ */
+#define FORM_ROUNDS 400
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void race_forms(unsigned int fastest, unsigned int kside, unsigned int features)
+{
+	static double r[2][FORM_ROUNDS];
+	const struct hwc_host_form *f;
+	unsigned long it = (unsigned long)(1e-3 * 1e10 / 16384) + 1;	/* ~1 ms at 10 GB/s */
+	unsigned int q, v;
+
+	for (f = hwc_host_forms; f->env; f++) {
+		int keep = *f->form;
+
+		if (!strstr(cur->name, f->mode) || (features & f->features) != f->features)
+			continue;
+		for (q = 0; q < FORM_ROUNDS; q++) {
+			double t[2], tk;
+
+			for (v = 0; v < 2; v++) {
+				*f->form = (int)v;
+				t[v] = run_side(NULL, fastest, it);
+			}
+			tk = run_side(NULL, kside, it);
+			for (v = 0; v < 2; v++)
+				r[v][q] = tk / t[v];
+		}
+		*f->form = keep;
+		for (v = 0; v < 2; v++)
+			qsort(r[v], FORM_ROUNDS, sizeof(double), cmp_double);
+		printf("%s 16384 %s: %s %.3f [%.3f, %.3f], %s %.3f [%.3f, %.3f] (x Linux 7.2, median "
+		       "[quartiles] of %d interleaved rounds)\n", cur->name, sides[fastest]->impl,
+		       f->names[0], r[0][FORM_ROUNDS / 2], r[0][FORM_ROUNDS / 4],
+		       r[0][3 * FORM_ROUNDS / 4], f->names[1], r[1][FORM_ROUNDS / 2],
+		       r[1][FORM_ROUNDS / 4], r[1][3 * FORM_ROUNDS / 4], FORM_ROUNDS);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
@@ -317,9 +367,19 @@ int main(int argc, char **argv)
 	int nprinted = 0, ngated = 0;
 	const char *why = NULL;
 
+	int forms = 0;
+
+	for (i = 1; i < (unsigned int)argc; i++) {
+		if (!strcmp(argv[i], "--forms")) {
+			forms = 1;
+			memmove(&argv[i], &argv[i + 1], (argc - i) * sizeof(*argv));
+			argc--;
+			break;
+		}
+	}
 	bench_parse(argc, argv, &o, 0,
 		    "usage: %s [--tsv] [--plot FILE] [--features MASK] [--time SEC] [--repeats N]\n"
-		    "          [--alg NAME]\n");
+		    "          [--alg NAME] [--forms]\n");
 	tab.tsv = o.tsv;
 	kasm = bench_kasm(features, &why);
 	if (kasm && !kasm->aes_tier) {
@@ -388,12 +448,14 @@ int main(int argc, char **argv)
 			ngated++;
 		}
 
-		if (!nprinted++)
+		if (!nprinted++ && !forms)
 			bench_intro(&tab, &o, features, "AES: ", " of thread CPU time",
 				    "one request per message; ");
 		for (z = 0; z < NSIZES; z++) {
 			hwc_size len = sizes[z];
 
+			if (forms && len != 16384)
+				continue;
 			prepare(len);
 			cur_len = len;
 			for (j = 0; j < nsides; j++) {
@@ -401,6 +463,11 @@ int main(int argc, char **argv)
 				double t = sides[j] == &hwc_aes_generic ? o.target / 4 : o.target;
 
 				times[j].iters = bench_calibrate(run_side, NULL, j, t, 4, 16, 1ul << 40);
+			}
+			if (forms) {
+				if (len == 16384 && kside)
+					race_forms(fastest, kside, features);
+				continue;
 			}
 			bench_best_of(run_side, NULL, times, nsides, o.repeats);
 			for (j = 1; j < nsides; j++) {
@@ -419,6 +486,10 @@ int main(int argc, char **argv)
 			}
 		}
 		EVP_CIPHER_free(cipher);
+	}
+	if (forms) {
+		EVP_CIPHER_CTX_free(cctx);
+		return 0;
 	}
 	if (kasm && !o.tsv)
 		printf("AES kernel gate: %d algorithms equal to OpenSSL at 11 lengths, each with its "

@@ -25,6 +25,21 @@ unsigned int hwc_host_cpu_features(void);
  */
 unsigned int hwc_host_select_features(int *argc, char **argv);
 
+/*
+ * The arch's alternative code forms inside a tier (kmod/<arch>/host_cpu.c; the module picks
+ * each per CPU at load): @env=1 in the environment selects form 1 for a whole run (host tests),
+ * and the benchmark's --forms races the two on the algorithms whose names contain @mode. Form 1
+ * needs the HWC_F_* bits @features. Ends with a NULL @env.
+ */
+struct hwc_host_form {
+	const char *env;
+	int *form;
+	unsigned int features;
+	const char *mode;
+	const char *names[2];
+};
+extern const struct hwc_host_form hwc_host_forms[];
+
 /* Writes names of the bits of @f, comma-separated, into @buf. */
 const char *hwc_host_features_str(unsigned int f, char *buf, unsigned long size);
 
