@@ -85,7 +85,8 @@ unsigned int hwc_host_cpu_features(void)
  * (hwc_gcm_zmm_schoolbook).
  */
 const struct hwc_host_form hwc_host_forms[] = {
-	{ "HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul, HWC_F_AVX512 | HWC_F_VPCLMUL, "xts", { "shift", "clmul" } },
+	{ "HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul, HWC_F_AVX512 | HWC_F_VPCLMUL,
+	  "xts", { "shift", "clmul" } },
 	{ "HWC_GCM_ZMM_SCHOOLBOOK", &hwc_gcm_zmm_schoolbook, HWC_F_AVX512 | HWC_F_VPCLMUL,
 	  "gcm", { "karatsuba", "schoolbook" } },
 	{ NULL, NULL, 0, NULL, { NULL, NULL } },
