@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Validates the T4 QEMU patch (scripts/build-qemu-t4.sh) against OpenSSL and against Linux's own
-# T4 hash code, which ran on real T4 hardware: arch/sparc/crypto/sha{1,256,512}_asm.S from
-# Debian's linux-source-6.1, assembled here at test time (never committed) into
-# t4_hash_check, run under the patched qemu-sparc64 with the `crypto` CPU property.
-# Three runs, all must go as expected:
-#   patched qemu, +crypto      every OpenSSL digest matches, opcode and kernel asm     -> pass
+# T4 code, which ran on real T4 hardware: arch/sparc/crypto/sha{1,256,512}_asm.S and aes_asm.S
+# from Debian's linux-source-6.1, assembled here at test time (never committed) into
+# t4_hash_check and t4_aes_check, run under the patched qemu-sparc64 with the `crypto` CPU
+# property. Three runs, all must go as expected:
+#   patched qemu, +crypto      every OpenSSL digest and ciphertext matches              -> pass
 #   patched qemu, no +crypto   HWCAP_SPARC_CRYPTO clear                                -> pass
-#   sabotaged qemu (one rotation of SHA-256 broken), +crypto   mismatches              -> must fail
+#   sabotaged qemu (one rotation of SHA-256 and the last AES decryption round broken), +crypto
+#                              SHA-256 and AES decryption mismatches, nothing else     -> must fail
 #
 # Usage: selftests/qemu/t4-validate.sh
 #   QEMU_T4=<dir>  use this install dir (bin/, sabotage/) instead of scripts/build-qemu-t4.sh's
@@ -59,6 +60,12 @@ for a in sha1 sha256 sha512; do
 	objs+=("$out/${a}_asm.o")
 done
 "$cc" -static -O2 -Wall -Wextra "$here/t4_hash_check.c" "${objs[@]}" -o "$out/t4_hash_check"
+# aes_asm.S uses %g2, %g3 and %g7 as scratch, as the kernel's own build allows
+# (-Wa,--undeclared-regs); t4_aes_wrap.S keeps them for the process.
+"$cc" -c -Wa,-Av9v -Wa,--noexecstack -Wa,--undeclared-regs -I"$stub" -I"$crypto" "$crypto/aes_asm.S" \
+	-o "$out/aes_asm.o"
+"$cc" -static -O2 -Wall -Wextra -Wa,--undeclared-regs "$here/t4_aes_check.c" "$here/t4_aes_wrap.S" "$out/aes_asm.o" \
+	-o "$out/t4_aes_check"
 
 # Vectors: every length 0..300 (all padding cases of both block sizes) and random lengths to
 # 4 KiB, random contents; digests by OpenSSL on the host.
@@ -78,10 +85,36 @@ for a in sha1 sha256 sha512; do
 	(cd "$msgs" && openssl dgst "-$a" -r $(ls | sort -n)) | sed "s|^|$a |; s|\*|*$msgs/|" >>"$vec"
 done
 
+# AES vectors: each key size and mode (ecb, cbc, ctr) at 1, 2, 3 blocks (the kernel's
+# single-block tails and two-block loops) and random multiples of 16 to 4 KiB; random keys,
+# IVs and plaintexts; ciphertexts by OpenSSL on the host.
+avec=$out/aes-vectors.txt
+: >"$avec"
+j=0
+for bits in 128 192 256; do
+	for mode in ecb cbc ctr; do
+		for blocks in 1 2 3 $((RANDOM % 256 + 1)) $((RANDOM % 256 + 1)) 256; do
+			key=$(head -c $((bits / 8)) /dev/urandom | od -An -tx1 -v | tr -d ' \n')
+			iv=$(head -c 16 /dev/urandom | od -An -tx1 -v | tr -d ' \n')
+			head -c $((blocks * 16)) /dev/urandom >"$msgs/aes$j.pt"
+			ivarg=(-iv "$iv")
+			[ "$mode" = ecb ] && ivarg=()
+			openssl enc "-aes-$bits-$mode" -nopad -K "$key" "${ivarg[@]}" \
+				-in "$msgs/aes$j.pt" -out "$msgs/aes$j.ct"
+			echo "aes-$bits-$mode $key $iv *$msgs/aes$j.pt *$msgs/aes$j.ct" >>"$avec"
+			j=$((j + 1))
+		done
+	done
+done
+
 fail=0
 echo "t4-validate: patched qemu ($qemu), -cpu $cpu,+crypto:"
 if ! "$qemu" -cpu "$cpu,+crypto" "$out/t4_hash_check" <"$vec"; then
-	echo "t4-validate: FAIL: the patched emulator disagrees with OpenSSL or Linux's T4 code"
+	echo "t4-validate: FAIL: the patched emulator disagrees with OpenSSL or Linux's T4 hash code"
+	fail=1
+fi
+if ! "$qemu" -cpu "$cpu,+crypto" "$out/t4_aes_check" <"$avec"; then
+	echo "t4-validate: FAIL: the patched emulator disagrees with OpenSSL or Linux's T4 AES code"
 	fail=1
 fi
 echo "t4-validate: patched qemu, -cpu $cpu (no crypto):"
@@ -102,6 +135,19 @@ if [ -x "$bad_qemu" ]; then
 	else
 		cat "$out/sabotage.log"
 		echo "t4-validate: FAIL: the sabotaged emulator failed, but not by SHA-256 mismatches"
+		fail=1
+	fi
+	# The broken last decryption round must show in every decryption and in no encryption.
+	if "$bad_qemu" -cpu "$cpu,+crypto" "$out/t4_aes_check" <"$avec" >"$out/sabotage-aes.log" 2>&1; then
+		cat "$out/sabotage-aes.log"
+		echo "t4-validate: FAIL: the sabotaged emulator passed AES: the validation cannot see a broken round"
+		fail=1
+	elif grep -Eq '\(0 encryption, [1-9][0-9]* decryption\)' "$out/sabotage-aes.log"; then
+		grep -v ' mismatch, len' "$out/sabotage-aes.log"
+		echo "t4-validate: sabotaged emulator failed on AES decryption only, as it must"
+	else
+		cat "$out/sabotage-aes.log"
+		echo "t4-validate: FAIL: the sabotaged emulator failed AES, but not by decryption mismatches alone"
 		fail=1
 	fi
 else
