@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * SPARC's side of the core interface: the CPU features its tiers need and the tiers themselves
- * (the T4 hash opcodes; AES and Montgomery tiers come here). Freestanding like hwc_core.h, and found by the fixed
+ * (the T4 hash and AES opcodes; Montgomery tiers come here). Freestanding like hwc_core.h, and found by the fixed
  * name through -I<arch dir>, as the kernel-side hwc_arch.h is.
  */
 #ifndef HWC_ARCH_CORES_H
@@ -30,5 +30,32 @@
 void hwc_sha1_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha512_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
+
+/*
+ * T4 AES tier (aes_t4.c): the AES round opcodes, GHASH on the VIS3 xmulx/xmulxhi. Any alignment
+ * of the data (misaligned buffers go through an aligned bounce buffer). The key is
+ * hwc_aes_expand_key's: ek serves both directions, dk is unused. Callers in the kernel run
+ * them between hwc_simd_begin() and hwc_simd_end().
+ */
+void hwc_aes_ecb_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks);
+void hwc_aes_ecb_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks);
+void hwc_aes_cbc_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks, hwc_u8 iv[16]);
+void hwc_aes_cbc_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks, hwc_u8 iv[16]);
+void hwc_aes_ctr_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		    hwc_size len, hwc_u8 ctr[16]);
+void hwc_aes_xts_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16]);
+void hwc_aes_xts_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16]);
+void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+		  hwc_size nblocks);
+void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len);
+void hwc_gcm_dec_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len);
 
 #endif /* HWC_ARCH_CORES_H */

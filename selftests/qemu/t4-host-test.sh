@@ -46,6 +46,21 @@ for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/
 done
 "$cc" -static -o "$out/t4_core_check" "${objs[@]}"
 
+# test_aes (selftests/host/test_aes.c, the host tests' AES suite) for sparc64, its OpenSSL
+# oracle answered by aes_oracle on the host over two pipes (fds 3 and 4).
+aobjs=()
+for f in generic/aes generic/aes_modes generic/util sparc/aes_impls sparc/aes_t4; do
+	o=$out/obj/${f//\//_}.o
+	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
+	aobjs+=("$o")
+done
+for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
+	aobjs+=("$out/obj/$(basename "$f" .c).o")
+done
+"$cc" "${host_flags[@]}" -DHWC_AES_ORACLE_PIPE -c "$top/selftests/host/test_aes.c" -o "$out/obj/test_aes.o"
+"$cc" -static -o "$out/test_aes" "$out/obj/test_aes.o" "${aobjs[@]}"
+gcc -O2 -Wall -Wextra -Werror "$top/selftests/host/aes_oracle.c" -o "$out/aes_oracle" -lcrypto
+
 msgs=$out/msgs
 rm -rf "$msgs"
 mkdir -p "$msgs"
@@ -98,6 +113,41 @@ if [ -x "$bad_qemu" ]; then
 else
 	echo "t4-host-test: FAIL: no sabotaged emulator at $bad_qemu"
 	fail=1
+fi
+
+# AES: every tier the CPU model allows against OpenSSL (the portable core in quick mode: it is
+# the slow part under emulation, and the x86 host tests run it in full).
+run_aes() {
+	local want=$1 what=$2 rc=0
+	shift 2
+	echo "t4-host-test: test_aes, $what:"
+	rm -f "$out/req" "$out/resp"
+	mkfifo "$out/req" "$out/resp"
+	"$out/aes_oracle" <"$out/req" >"$out/resp" &
+	"$@" 3>"$out/req" 4<"$out/resp" >"$out/aes.log" 2>&1 || rc=$?
+	wait
+	if [ "$want" = pass ] && [ "$rc" = 0 ]; then
+		grep -E '^(skip|host|testing|seed)|passed|tests' "$out/aes.log" | tail -n 12
+		return 0
+	fi
+	# The sabotage breaks the last decryption round: t4 decryptions fail, nothing else.
+	# (Indented FAIL lines are single checks, the others their groups' summaries.)
+	if [ "$want" = fail ] && [ "$rc" != 0 ] && grep -q '^ *FAIL t4 .* decrypt' "$out/aes.log" &&
+		! grep '^ \+FAIL' "$out/aes.log" | grep -vq '^ *FAIL t4 .* decrypt'; then
+		grep -E '^(ok|FAIL) ' "$out/aes.log"
+		tail -n 1 "$out/aes.log"
+		echo "t4-host-test: failed on t4 decryptions only (the sabotaged last round), as it must"
+		return 0
+	fi
+	tail -n 40 "$out/aes.log"
+	echo "t4-host-test: FAIL: test_aes, $what: expected to $want"
+	fail=1
+}
+run_aes pass "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/test_aes" --generic quick
+run_aes pass "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/test_aes" --generic quick
+if [ -x "$bad_qemu" ]; then
+	run_aes fail "sabotaged qemu, -cpu $cpu,+crypto (must fail)" \
+		"$bad_qemu" -cpu "$cpu,+crypto" "$out/test_aes" --skip-generic --quick
 fi
 [ "$fail" = 0 ] && echo "t4-host-test: PASS"
 exit "$fail"

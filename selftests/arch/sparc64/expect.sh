@@ -4,7 +4,7 @@
 # from the guest's own /proc/cpuinfo: its "cpucaps" line names the T4 crypto units (the CFR
 # bits) only where the kernel set HWCAP_SPARC_CRYPTO. The guest is QEMU's sun4u: on the default
 # CPU (UltraSPARC IIi) nothing; with the project's T4 QEMU and -cpu TI-UltraSparc-IIi,+crypto
-# the test kernel's patch sets the hwcap and cpucaps lists sha1, sha256, sha512.
+# the test kernel's patch sets the hwcap and cpucaps lists aes, sha1, sha256, sha512.
 
 # hwc_sparc_cap NAME: /proc/cpuinfo's cpucaps lists NAME.
 hwc_sparc_cap() {
@@ -23,11 +23,13 @@ hwc_expected_hash_drivers() {
 	fi
 }
 
-# No AES tier yet (the T4 aes opcodes come next).
+# The T4 AES unit (cpucaps "aes"): the t4 tier, all modes.
 hwc_aes_impls() {
+	! hwc_sparc_cap aes || echo t4
 	return 0
 }
 
+# GCM's GHASH needs only VIS3's xmulx, which every CPU with the AES unit has.
 hwc_aes_tier_has_aead() {
 	return 0
 }

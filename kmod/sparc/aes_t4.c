@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AES (FIPS 197) modes on the SPARC T4 AES opcodes ("SPARC T4 Supplement to the Oracle SPARC
+ * Architecture 2011": AES_EROUND01/23, AES_DROUND01/23 and their _L last-round forms), GHASH
+ * (SP 800-38D) on the VIS3 carry-less multiplies XMULX/XMULXHI, which every T4 has.
+ *
+ * Each round opcode computes one 64-bit half (columns 0-1 or 2-3) of a full round from the
+ * whole 128-bit state in two FP registers and one half of the round key in a third, so a round
+ * is two opcodes writing two other registers; the state alternates between %d0/%d2 and the
+ * temporaries %d4/%d6. The decryption opcodes are the straightforward inverse cipher (FIPS 197
+ * 5.3): they take the encryption schedule in reverse, so hwc_aes_key.ek serves both directions
+ * and dk is not used. ek's bytes are the standard's w[] words, big-endian: one ldd per half.
+ *
+ * One asm statement per call: round keys 1..Nr load once into the top FP registers (%d8-%d62
+ * for AES-256, %d16-%d62 for AES-192, %d24-%d62 for AES-128), round key 0 into %d8/%d10 where
+ * those are free (AES-128/192) or into the temporaries at each block (AES-256, where the 28
+ * round-key doubles and the state fill all 32), then the loop over blocks runs inside. Loops
+ * count a negative byte offset up to zero against end pointers, so a block costs two loop
+ * instructions (addcc, and a branch whose delay slot holds the last store).
+ *
+ * Data and chaining values go through ldd/std, which need 8-byte alignment: the callers pass
+ * misaligned buffers through an aligned bounce buffer. The opcodes are emitted as .word (the
+ * kernel assembles for v9a). Every FP register an asm writes is in its clobber list, with the
+ * fixed integer registers %g1-%g3 where movxtod needs them. The caller owns the FPU protocol
+ * (hwc_simd_begin()/hwc_simd_end(), kmod/sparc/hwc_arch.h).
+ *
+ * Secret-independent: no branch or address depends on key or data; the only data-dependent
+ * branch is the counter carry in CTR (a public value).
+ */
+#include "hwc_arch_cores.h"
+
+#define S_(x) #x
+#define S(x) S_(x)
+
+/* A double register number (0..62) in the 5-bit field: bit 5 goes to bit 0. */
+#define DREG(n) "(((" S(n) ")&0x1e)|(((" S(n) ")>>5)&1))"
+
+/* op=2, rd, op3=0x19, rs1 = round-key half, rs3 = state columns 2-3, op5, rs2 = columns 0-1. */
+#define T4_ROUND(op5, k, a0, a1, d)						\
+	".word (0x80000000|(" DREG(d) "<<25)|(0x19<<19)|(" DREG(k) "<<14)|("	\
+	DREG(a1) "<<9)|((" S(op5) ")<<5)|" DREG(a0) ")\n\t"
+
+/* VIS3 movxtod %g<r>, %d<d> (op3 0x36, opf 0x118). */
+#define MOVXTOD(r, d)								\
+	".word (0x80000000|(" DREG(d) "<<25)|(0x36<<19)|(0x118<<5)|" S(r) ")\n\t"
+
+/* op5: encryption 0/1, decryption 2/3; +4 the last round. */
+#define ENC 0
+#define DEC 2
+
+/* Round r of Nr keeps its key in %d(64 - 4 (Nr + 1 - r)) and the next double. */
+#define KR(nr, r) (64 - 4 * ((nr) + 1 - (r)))
+
+#define RND(nr, r, o, a0, a1, b0, b1)						\
+	T4_ROUND(o, KR(nr, r), a0, a1, b0) T4_ROUND((o) + 1, KR(nr, r) + 2, a0, a1, b1)
+/* Two rounds, state to temporaries and back. */
+#define PAIR(nr, r, o) RND(nr, r, o, 0, 2, 4, 6) RND(nr, (r) + 1, o, 4, 6, 0, 2)
+#define LASTPAIR(nr, o) RND(nr, (nr) - 1, o, 0, 2, 4, 6) RND(nr, nr, (o) + 4, 4, 6, 0, 2)
+#define ROUNDS10(o) PAIR(10, 1, o) PAIR(10, 3, o) PAIR(10, 5, o) PAIR(10, 7, o) LASTPAIR(10, o)
+#define ROUNDS12(o) PAIR(12, 1, o) PAIR(12, 3, o) PAIR(12, 5, o) PAIR(12, 7, o) PAIR(12, 9, o) \
+	LASTPAIR(12, o)
+#define ROUNDS14(o) PAIR(14, 1, o) PAIR(14, 3, o) PAIR(14, 5, o) PAIR(14, 7, o) PAIR(14, 9, o) \
+	PAIR(14, 11, o) LASTPAIR(14, o)
+
+/*
+ * Key of the round held in %d(a): encryption takes round r from ek + 16 r, decryption takes
+ * its round r from ek + 16 (Nr - r). d selects (0 or 1) inside the assembler expression.
+ */
+#define KOFF(a, nr, d)								\
+	S(16 * ((d) * ((64 - (a)) / 4 - 1) + (1 - (d)) * ((nr) + 1 - (64 - (a)) / 4)))
+#define LDK(a, b, nr, d)							\
+	"ldd [%[ks] + " KOFF(a, nr, d) "], %%f" #a "\n\t"			\
+	"ldd [%[ks] + " KOFF(a, nr, d) " + 8], %%f" #b "\n\t"
+#define KEYS10(nr, d) LDK(24, 26, nr, d) LDK(28, 30, nr, d) LDK(32, 34, nr, d)		\
+	LDK(36, 38, nr, d) LDK(40, 42, nr, d) LDK(44, 46, nr, d) LDK(48, 50, nr, d)	\
+	LDK(52, 54, nr, d) LDK(56, 58, nr, d) LDK(60, 62, nr, d)
+#define KEYS12(nr, d) LDK(16, 18, nr, d) LDK(20, 22, nr, d) KEYS10(nr, d)
+#define KEYS14(nr, d) LDK(8, 10, nr, d) LDK(12, 14, nr, d) KEYS12(nr, d)
+
+/*
+ * Round key 0 (the first key applied: ek[0] encrypting, ek[Nr] decrypting) at %[k0]:
+ * AES-128/192 keep it in %d8/%d10 over the call (K0_SETUP); AES-256 reloads it into the
+ * temporaries at each block. XK0 applies it to the state in %d0/%d2.
+ */
+#define K0_SETUP_10 "ldd [%[k0]], %%f8\n\tldd [%[k0] + 8], %%f10\n\t"
+#define K0_SETUP_12 K0_SETUP_10
+#define K0_SETUP_14 ""
+#define XK0_10 "fxor %%f0, %%f8, %%f0\n\tfxor %%f2, %%f10, %%f2\n\t"
+#define XK0_12 XK0_10
+#define XK0_14 "ldd [%[k0]], %%f4\n\tldd [%[k0] + 8], %%f6\n\t"				\
+	"fxor %%f0, %%f4, %%f0\n\tfxor %%f2, %%f6, %%f2\n\t"
+
+#define KEYS(nr, d) KEYS##nr(nr, d)
+#define ROUNDS(nr, o) ROUNDS##nr(o)
+#define K0_SETUP(nr) K0_SETUP_##nr
+#define XK0(nr) XK0_##nr
+
+#define CLOBBER_FP								\
+	"f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11",	\
+	"f12", "f13", "f14", "f15", "f16", "f17", "f18", "f19", "f20", "f21", "f22", "f23",	\
+	"f24", "f25", "f26", "f27", "f28", "f29", "f30", "f31", "f32", "f34", "f36", "f38",	\
+	"f40", "f42", "f44", "f46", "f48", "f50", "f52", "f54", "f56", "f58", "f60", "f62"
+
+/* Loop end: next block; the delay slot stores the second half of this one. */
+#define NEXT(reg)								\
+	"addcc %[o], 16, %[o]\n\t"						\
+	"bne,pt %%xcc, 1b\n\t"							\
+	" std %%f" #reg ", [%[d8] + %[o]]\n\t"
+
+/*
+ * The bulk routines, per key size: @len a nonzero multiple of 16, @src, @dst, @iv and @ks
+ * 8-byte aligned (@ks the encryption schedule).
+ */
+#define T4_ECB(nr, dir, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len)	\
+{										\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
+	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+										\
+	__asm__ __volatile__(							\
+		KEYS(nr, dir / 2) K0_SETUP(nr)					\
+		"1:\n\t"							\
+		"ldd [%[s] + %[o]], %%f0\n\t"					\
+		"ldd [%[s8] + %[o]], %%f2\n\t"					\
+		XK0(nr) ROUNDS(nr, dir)						\
+		"std %%f0, [%[d] + %[o]]\n\t"					\
+		NEXT(2)								\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [s] "r"(s),	\
+		  [s8] "r"(s8), [d] "r"(d), [d8] "r"(d8)			\
+		: "memory", "cc", CLOBBER_FP);					\
+}
+
+/* CBC encryption: the chaining value stays in %d0/%d2 from block to block. */
+#define T4_CBC_ENC(nr, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 hwc_u64 iv[2])							\
+{										\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
+	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+										\
+	__asm__ __volatile__(							\
+		KEYS(nr, 0) K0_SETUP(nr)					\
+		"ldd [%[iv]], %%f0\n\t"						\
+		"ldd [%[iv] + 8], %%f2\n\t"					\
+		"1:\n\t"							\
+		"ldd [%[s] + %[o]], %%f4\n\t"					\
+		"ldd [%[s8] + %[o]], %%f6\n\t"					\
+		"fxor %%f0, %%f4, %%f0\n\t"					\
+		"fxor %%f2, %%f6, %%f2\n\t"					\
+		XK0(nr) ROUNDS(nr, ENC)						\
+		"std %%f0, [%[d] + %[o]]\n\t"					\
+		NEXT(2)								\
+		"std %%f0, [%[iv]]\n\t"						\
+		"std %%f2, [%[iv] + 8]\n\t"					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks), [s] "r"(s), [s8] "r"(s8),	\
+		  [d] "r"(d), [d8] "r"(d8), [iv] "r"(iv)			\
+		: "memory", "cc", CLOBBER_FP);					\
+}
+
+/*
+ * CBC decryption: the previous ciphertext block waits in %g2/%g3, read from the source before
+ * the block's plaintext is stored (in place, they are the same bytes).
+ */
+#define T4_CBC_DEC(nr, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 hwc_u64 iv[2])							\
+{										\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
+	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+										\
+	__asm__ __volatile__(							\
+		KEYS(nr, 1) K0_SETUP(nr)					\
+		"ldx [%[iv]], %%g2\n\t"						\
+		"ldx [%[iv] + 8], %%g3\n\t"					\
+		"1:\n\t"							\
+		"ldd [%[s] + %[o]], %%f0\n\t"					\
+		"ldd [%[s8] + %[o]], %%f2\n\t"					\
+		XK0(nr) ROUNDS(nr, DEC)						\
+		MOVXTOD(2, 4) MOVXTOD(3, 6)					\
+		"ldx [%[s] + %[o]], %%g2\n\t"					\
+		"ldx [%[s8] + %[o]], %%g3\n\t"					\
+		"fxor %%f0, %%f4, %%f0\n\t"					\
+		"fxor %%f2, %%f6, %%f2\n\t"					\
+		"std %%f0, [%[d] + %[o]]\n\t"					\
+		NEXT(2)								\
+		"stx %%g2, [%[iv]]\n\t"						\
+		"stx %%g3, [%[iv] + 8]\n\t"					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + 2 * nr), [s] "r"(s), [s8] "r"(s8),	\
+		  [d] "r"(d), [d8] "r"(d8), [iv] "r"(iv)			\
+		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
+}
+
+/*
+ * CTR: the counter block in %g2 (high) / %g3 (low), moved to the state by movxtod, then
+ * incremented: 128-bit (ctr(aes)) or its low 32 bits only (GCM's inc32, %[hi32] holding the
+ * low word's upper half).
+ */
+#define INC128									\
+	"add %%g3, 1, %%g3\n\t"							\
+	"add %%g2, 1, %%g1\n\t"							\
+	"movrz %%g3, %%g1, %%g2\n\t"
+#define INC32									\
+	"add %%g3, 1, %%g1\n\t"							\
+	"srl %%g1, 0, %%g1\n\t"							\
+	"or %[hi32], %%g1, %%g3\n\t"
+#define T4_CTR(nr, inc, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 hwc_u64 ctr[2])						\
+{										\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
+	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	hwc_u64 hi32 = ctr[1] & ~0xffffffffull;					\
+										\
+	__asm__ __volatile__(							\
+		KEYS(nr, 0) K0_SETUP(nr)					\
+		"ldx [%[ctr]], %%g2\n\t"					\
+		"ldx [%[ctr] + 8], %%g3\n\t"					\
+		"1:\n\t"							\
+		MOVXTOD(2, 0) MOVXTOD(3, 2)					\
+		inc XK0(nr) ROUNDS(nr, ENC)					\
+		"ldd [%[s] + %[o]], %%f4\n\t"					\
+		"ldd [%[s8] + %[o]], %%f6\n\t"					\
+		"fxor %%f0, %%f4, %%f0\n\t"					\
+		"fxor %%f2, %%f6, %%f2\n\t"					\
+		"std %%f0, [%[d] + %[o]]\n\t"					\
+		NEXT(2)								\
+		"stx %%g2, [%[ctr]]\n\t"					\
+		"stx %%g3, [%[ctr] + 8]\n\t"					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks), [s] "r"(s), [s8] "r"(s8),	\
+		  [d] "r"(d), [d8] "r"(d8), [ctr] "r"(ctr), [hi32] "r"(hi32)	\
+		: "memory", "cc", "g1", "g2", "g3", CLOBBER_FP);		\
+}
+
+/* XEX (XTS without stealing): dst = E(src ^ t) ^ t with the tweaks t precomputed at @tw. */
+#define T4_XEX(nr, dir, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 const hwc_u8 *tw)						\
+{										\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
+	const hwc_u8 *t = tw + len, *t8 = tw + len + 8;				\
+	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+										\
+	__asm__ __volatile__(							\
+		KEYS(nr, dir / 2) K0_SETUP(nr)					\
+		"1:\n\t"							\
+		"ldd [%[s] + %[o]], %%f0\n\t"					\
+		"ldd [%[s8] + %[o]], %%f2\n\t"					\
+		XK0(nr)								\
+		"ldd [%[t] + %[o]], %%f4\n\t"					\
+		"ldd [%[t8] + %[o]], %%f6\n\t"					\
+		"fxor %%f0, %%f4, %%f0\n\t"					\
+		"fxor %%f2, %%f6, %%f2\n\t"					\
+		ROUNDS(nr, dir)							\
+		"ldd [%[t] + %[o]], %%f4\n\t"					\
+		"ldd [%[t8] + %[o]], %%f6\n\t"					\
+		"fxor %%f0, %%f4, %%f0\n\t"					\
+		"fxor %%f2, %%f6, %%f2\n\t"					\
+		"std %%f0, [%[d] + %[o]]\n\t"					\
+		NEXT(2)								\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [s] "r"(s),	\
+		  [s8] "r"(s8), [t] "r"(t), [t8] "r"(t8), [d] "r"(d), [d8] "r"(d8)	\
+		: "memory", "cc", CLOBBER_FP);					\
+}
+
+#define T4_ALL(nr)								\
+	T4_ECB(nr, ENC, ecb_enc_##nr)						\
+	T4_ECB(nr, DEC, ecb_dec_##nr)						\
+	T4_CBC_ENC(nr, cbc_enc_##nr)						\
+	T4_CBC_DEC(nr, cbc_dec_##nr)						\
+	T4_CTR(nr, INC128, ctr_##nr)						\
+	T4_CTR(nr, INC32, ctr32_##nr)						\
+	T4_XEX(nr, ENC, xex_enc_##nr)						\
+	T4_XEX(nr, DEC, xex_dec_##nr)
+T4_ALL(10)
+T4_ALL(12)
+T4_ALL(14)
+
+typedef void t4_bulk_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size);
+typedef void t4_chain_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size, hwc_u64 *);
+typedef void t4_xex_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size, const hwc_u8 *);
+
+struct t4_fns {
+	t4_bulk_fn *ecb[2];
+	t4_chain_fn *cbc_enc, *cbc_dec, *ctr, *ctr32;
+	t4_xex_fn *xex[2];
+};
+
+#define T4_FNS(nr)								\
+	{ { ecb_enc_##nr, ecb_dec_##nr }, cbc_enc_##nr, cbc_dec_##nr, ctr_##nr,	\
+	  ctr32_##nr, { xex_enc_##nr, xex_dec_##nr } }
+static const struct t4_fns t4_fns[3] = { T4_FNS(10), T4_FNS(12), T4_FNS(14) };
+
+static const struct t4_fns *fns(const struct hwc_aes_key *k)
+{
+	return &t4_fns[(k->nr - 10) / 2];
+}
+
+/*
+ * The schedule as the asm reads it: ek itself when 8-byte aligned (hwc_aes_key's alignment
+ * is only hwc_u32's), else a copy in @buf.
+ */
+static const hwc_u64 *sched(const struct hwc_aes_key *k, hwc_u64 buf[30])
+{
+	if (!((unsigned long)k->ek & 7))
+		return (const hwc_u64 *)k->ek;
+	__builtin_memcpy(buf, k->ek, 16 * (k->nr + 1));
+	return buf;
+}
+
+static void sched_done(const hwc_u64 *ks, hwc_u64 buf[30])
+{
+	if (ks == buf)
+		hwc_memzero_explicit(buf, 30 * 8);
+}
+
+/* Bytes per pass through the bounce buffer for misaligned data, and per tweak batch. */
+#define T4_CHUNK 512
+
+static int aligned(const void *a, const void *b)
+{
+	return !(((unsigned long)a | (unsigned long)b) & 7);
+}
+
+static void ecb(const struct hwc_aes_key *k, int dec, hwc_u8 *dst, const hwc_u8 *src,
+		hwc_size nblocks)
+{
+	hwc_u64 kb[30], bounce[T4_CHUNK / 8];
+	const hwc_u64 *ks;
+	hwc_size len = 16 * nblocks, n;
+
+	if (!len)
+		return;
+	ks = sched(k, kb);
+	if (aligned(dst, src)) {
+		fns(k)->ecb[dec](ks, dst, src, len);
+	} else {
+		for (; len; len -= n, src += n, dst += n) {
+			n = len < T4_CHUNK ? len : T4_CHUNK;
+			__builtin_memcpy(bounce, src, n);
+			fns(k)->ecb[dec](ks, (hwc_u8 *)bounce, (hwc_u8 *)bounce, n);
+			__builtin_memcpy(dst, bounce, n);
+		}
+		hwc_memzero_explicit(bounce, sizeof(bounce));
+	}
+	sched_done(ks, kb);
+}
+
+void hwc_aes_ecb_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks)
+{
+	ecb(k, 0, dst, src, nblocks);
+}
+
+void hwc_aes_ecb_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks)
+{
+	ecb(k, 1, dst, src, nblocks);
+}
+
+/* CBC and CTR: @len whole blocks; the 16-byte chaining value @cv in and out. */
+static void chain(const struct hwc_aes_key *k, t4_chain_fn *fn, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 cv[16])
+{
+	hwc_u64 kb[30], bounce[T4_CHUNK / 8], v[2];
+	const hwc_u64 *ks;
+	hwc_size n;
+
+	if (!len)
+		return;
+	ks = sched(k, kb);
+	__builtin_memcpy(v, cv, 16);
+	if (aligned(dst, src)) {
+		fn(ks, dst, src, len, v);
+	} else {
+		for (; len; len -= n, src += n, dst += n) {
+			n = len < T4_CHUNK ? len : T4_CHUNK;
+			__builtin_memcpy(bounce, src, n);
+			fn(ks, (hwc_u8 *)bounce, (hwc_u8 *)bounce, n, v);
+			__builtin_memcpy(dst, bounce, n);
+		}
+		hwc_memzero_explicit(bounce, sizeof(bounce));
+	}
+	__builtin_memcpy(cv, v, 16);
+	sched_done(ks, kb);
+}
+
+void hwc_aes_cbc_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks, hwc_u8 iv[16])
+{
+	chain(k, fns(k)->cbc_enc, dst, src, 16 * nblocks, iv);
+}
+
+void hwc_aes_cbc_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size nblocks, hwc_u8 iv[16])
+{
+	chain(k, fns(k)->cbc_dec, dst, src, 16 * nblocks, iv);
+}
+
+/* A final partial block of CTR: one keystream block from the counter, which then advances. */
+static void ctr_tail(const struct hwc_aes_key *k, t4_chain_fn *fn, hwc_u8 *dst,
+		     const hwc_u8 *src, hwc_size n, hwc_u8 ctr[16])
+{
+	hwc_u64 blk[2] = { 0, 0 };
+	hwc_size i;
+
+	chain(k, fn, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, ctr);
+	for (i = 0; i < n; i++)
+		dst[i] = src[i] ^ ((hwc_u8 *)blk)[i];
+	hwc_memzero_explicit(blk, sizeof(blk));
+}
+
+void hwc_aes_ctr_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		    hwc_size len, hwc_u8 ctr[16])
+{
+	hwc_size full = len & ~(hwc_size)15;
+
+	chain(k, fns(k)->ctr, dst, src, full, ctr);
+	if (len > full)
+		ctr_tail(k, fns(k)->ctr, dst + full, src + full, len - full, ctr);
+}
+
+/*
+ * IEEE 1619 numbers the tweak little-endian: its halves move through the little-endian ASI
+ * (ASI_PRIMARY_LITTLE, 0x88), which needs 8-byte alignment (@p is).
+ */
+static hwc_u64 ld_le64(const hwc_u64 *p)
+{
+	hwc_u64 w;
+
+	__asm__("ldxa [%1] 0x88, %0" : "=r"(w) : "r"(p), "m"(*p));
+	return w;
+}
+
+static void st_le64(hwc_u64 *p, hwc_u64 w)
+{
+	__asm__("stxa %1, [%2] 0x88" : "=m"(*p) : "r"(w), "r"(p));
+}
+
+/*
+ * XTS (SP 800-38E): tweaks of up to T4_CHUNK bytes computed here into an aligned buffer (the
+ * data bounced alongside when misaligned), the blocks by the XEX asm; ciphertext stealing at
+ * the end through the same asm one block at a time.
+ */
+static void xts(const struct hwc_aes_key *k, int dec, hwc_u8 *dst, const hwc_u8 *src,
+		hwc_size len, hwc_u8 tweak[16])
+{
+	hwc_u64 kb[30], tw[T4_CHUNK / 8], bounce[T4_CHUNK / 8], cc[2], pp[2], t[2];
+	hwc_size tail = len % 16, full = len - tail - (tail ? 16 : 0), n, i;
+	t4_xex_fn *fn = fns(k)->xex[dec];
+	const hwc_u64 *ks = sched(k, kb);
+	int al = aligned(dst, src);
+	hwc_u64 lo, hi, c;
+
+	__builtin_memcpy(t, tweak, 16);
+	lo = ld_le64(&t[0]);
+	hi = ld_le64(&t[1]);
+
+	for (; full; full -= n, src += n, dst += n) {
+		n = full < T4_CHUNK ? full : T4_CHUNK;
+		for (i = 0; i < n / 8; i += 2) {
+			st_le64(&tw[i], lo);
+			st_le64(&tw[i + 1], hi);
+			c = 0 - (hi >> 63);
+			hi = (hi << 1) | (lo >> 63);
+			lo = (lo << 1) ^ (c & 0x87);
+		}
+		if (al) {
+			fn(ks, dst, src, n, (const hwc_u8 *)tw);
+		} else {
+			__builtin_memcpy(bounce, src, n);
+			fn(ks, (hwc_u8 *)bounce, (hwc_u8 *)bounce, n, (const hwc_u8 *)tw);
+			__builtin_memcpy(dst, bounce, n);
+		}
+	}
+	st_le64(&t[0], lo);
+	st_le64(&t[1], hi);
+	__builtin_memcpy(tweak, t, 16);
+	if (tail) {
+		/* tw[0..1] the tweak of the last full block, tw[2..3] the next one. */
+		st_le64(&tw[0], lo);
+		st_le64(&tw[1], hi);
+		c = 0 - (hi >> 63);
+		st_le64(&tw[2], (lo << 1) ^ (c & 0x87));
+		st_le64(&tw[3], (hi << 1) | (lo >> 63));
+		/* Decryption takes the later tweak first (IEEE 1619 5.3.2). */
+		__builtin_memcpy(cc, src, 16);
+		fn(ks, (hwc_u8 *)cc, (const hwc_u8 *)cc, 16, (const hwc_u8 *)tw + (dec ? 16 : 0));
+		__builtin_memcpy(pp, src + 16, tail);
+		__builtin_memcpy((hwc_u8 *)pp + tail, (hwc_u8 *)cc + tail, 16 - tail);
+		__builtin_memcpy(dst + 16, cc, tail);
+		fn(ks, (hwc_u8 *)pp, (const hwc_u8 *)pp, 16, (const hwc_u8 *)tw + (dec ? 0 : 16));
+		__builtin_memcpy(dst, pp, 16);
+		hwc_memzero_explicit(cc, sizeof(cc));
+		hwc_memzero_explicit(pp, sizeof(pp));
+	}
+	if (!al)
+		hwc_memzero_explicit(bounce, sizeof(bounce));
+	hwc_memzero_explicit(tw, sizeof(tw));
+	sched_done(ks, kb);
+}
+
+void hwc_aes_xts_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16])
+{
+	xts(k, 0, dst, src, len, tweak);
+}
+
+void hwc_aes_xts_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+			hwc_size len, hwc_u8 tweak[16])
+{
+	xts(k, 1, dst, src, len, tweak);
+}
+
+/*
+ * GHASH. A block read big-endian is GCM's polynomial bit-reflected (bit 63 of the first word
+ * = x^0). The carry-less product of two reflected 128-bit values read as a reflected 256-bit
+ * value is the polynomial product times x, so multiplying by H' = H x^-1 gives Y H with no
+ * realignment; x^-1 = x^127 + x^6 + x + 1, whose reflected form is 0xc2000...01, so H' is H
+ * shifted toward x^0 by one with that folded in when H's x^0 bit drops out. The 256-bit
+ * product r0 (x^0..x^63) .. r3 (x^192..x^255) reduces by x^128 = x^7 + x^2 + x + 1: each
+ * high word folds into the two words 128 terms lower, as the word shifted right (toward
+ * higher powers) by 0, 1, 2 and 7, its overflow into the word after.
+ */
+static inline hwc_u64 xmulx(hwc_u64 a, hwc_u64 b)
+{
+	register hwc_u64 ra __asm__("g1") = a, rb __asm__("g2") = b, rd __asm__("g3");
+
+	/* xmulx %g1, %g2, %g3: op3 0x36, opf 0x115 */
+	__asm__(".word 0x87b062a2" : "=r"(rd) : "r"(ra), "r"(rb));
+	return rd;
+}
+
+static inline hwc_u64 xmulxhi(hwc_u64 a, hwc_u64 b)
+{
+	register hwc_u64 ra __asm__("g1") = a, rb __asm__("g2") = b, rd __asm__("g3");
+
+	/* xmulxhi %g1, %g2, %g3: opf 0x116 */
+	__asm__(".word 0x87b062c2" : "=r"(rd) : "r"(ra), "r"(rb));
+	return rd;
+}
+
+static hwc_u64 get_be64(const hwc_u8 *p)
+{
+	hwc_u64 w;
+
+	__builtin_memcpy(&w, p, 8);
+	return w;
+}
+
+static void put_be64(hwc_u8 *p, hwc_u64 w)
+{
+	__builtin_memcpy(p, &w, 8);
+}
+
+static void ghash_blocks(hwc_u64 h0, hwc_u64 h1, hwc_u64 y[2], const hwc_u8 *src,
+			 hwc_size nblocks)
+{
+	hwc_u64 a0 = y[0], a1 = y[1], r0, r1, r2, r3, v;
+
+	for (; nblocks; nblocks--, src += 16) {
+		a0 ^= get_be64(src);
+		a1 ^= get_be64(src + 8);
+		r0 = xmulxhi(a0, h0);
+		r1 = xmulx(a0, h0) ^ xmulxhi(a0, h1) ^ xmulxhi(a1, h0);
+		r2 = xmulx(a0, h1) ^ xmulx(a1, h0) ^ xmulxhi(a1, h1);
+		r3 = xmulx(a1, h1);
+		v = r3;
+		r1 ^= v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
+		r2 ^= (v << 63) ^ (v << 62) ^ (v << 57);
+		v = r2;
+		a0 = r0 ^ v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
+		a1 = r1 ^ (v << 63) ^ (v << 62) ^ (v << 57);
+	}
+	y[0] = a0;
+	y[1] = a1;
+}
+
+static void ghash_key(const struct hwc_gcm_key *k, hwc_u64 *h0, hwc_u64 *h1)
+{
+	hwc_u64 a = get_be64(k->h), b = get_be64(k->h + 8);
+	hwc_u64 m = 0 - (a >> 63);
+
+	*h0 = (a << 1) | (b >> 63);
+	*h1 = b << 1;
+	*h0 ^= m & 0xc200000000000000ull;
+	*h1 ^= m & 1;
+}
+
+void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
+		  hwc_size nblocks)
+{
+	hwc_u64 h0, h1, acc[2];
+
+	ghash_key(k, &h0, &h1);
+	acc[0] = get_be64(y);
+	acc[1] = get_be64(y + 8);
+	ghash_blocks(h0, h1, acc, src, nblocks);
+	put_be64(y, acc[0]);
+	put_be64(y + 8, acc[1]);
+}
+
+/*
+ * GCM: the text in pieces of up to T4_CHUNK bytes, each through the inc32 CTR asm and GHASH
+ * (of the ciphertext: after encrypting, before decrypting, so in place works); a final
+ * partial block through one keystream block.
+ */
+static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
+		const hwc_u8 *src, hwc_size len)
+{
+	hwc_u64 h0, h1, acc[2], blk[2];
+	t4_chain_fn *fn = fns(&k->aes)->ctr32;
+	hwc_size full = len & ~(hwc_size)15, n, i;
+
+	ghash_key(k, &h0, &h1);
+	acc[0] = get_be64(c->y);
+	acc[1] = get_be64(c->y + 8);
+	for (; full; full -= n, src += n, dst += n, len -= n) {
+		n = full < T4_CHUNK ? full : T4_CHUNK;
+		if (!enc)
+			ghash_blocks(h0, h1, acc, src, n / 16);
+		chain(&k->aes, fn, dst, src, n, c->ctr);
+		if (enc)
+			ghash_blocks(h0, h1, acc, dst, n / 16);
+	}
+	if (len) {
+		blk[0] = blk[1] = 0;
+		chain(&k->aes, fn, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, c->ctr);
+		for (i = 0; i < len; i++) {
+			hwc_u8 in = src[i];
+
+			dst[i] = in ^ ((hwc_u8 *)blk)[i];
+			((hwc_u8 *)blk)[i] = enc ? dst[i] : in;
+		}
+		for (; i < 16; i++)
+			((hwc_u8 *)blk)[i] = 0;
+		ghash_blocks(h0, h1, acc, (const hwc_u8 *)blk, 1);
+		hwc_memzero_explicit(blk, sizeof(blk));
+	}
+	put_be64(c->y, acc[0]);
+	put_be64(c->y + 8, acc[1]);
+}
+
+void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len)
+{
+	gcm(k, c, 1, dst, src, len);
+}
+
+void hwc_gcm_dec_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
+		    const hwc_u8 *src, hwc_size len)
+{
+	gcm(k, c, 0, dst, src, len);
+}
