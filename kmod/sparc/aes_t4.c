@@ -24,8 +24,8 @@
  * fixed integer registers %g1-%g3 where movxtod needs them. The caller owns the FPU protocol
  * (hwc_simd_begin()/hwc_simd_end(), kmod/sparc/hwc_arch.h).
  *
- * Secret-independent: no branch or address depends on key or data; the only data-dependent
- * branch is the counter carry in CTR (a public value).
+ * Secret-independent: no branch or address depends on key or data; the only value-dependent
+ * branch is where CTR splits a request at a counter wrap (the counter is public).
  */
 #include "hwc_arch_cores.h"
 
@@ -197,26 +197,17 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 }
 
 /*
- * CTR: the counter block in %g2 (high) / %g3 (low), moved to the state by movxtod, then
- * incremented: 128-bit (ctr(aes)) or its low 32 bits only (GCM's inc32, %[hi32] holding the
- * low word's upper half).
+ * CTR: the counter block in %g2 (high) / %g3 (low), moved to the state by movxtod, then its
+ * low 64-bit word incremented. The caller splits a request where that word (ctr(aes)) or its
+ * low 32 bits (GCM's inc32) would wrap, so no carry handling is needed inside the loop.
  */
-#define INC128									\
-	"add %%g3, 1, %%g3\n\t"							\
-	"add %%g2, 1, %%g1\n\t"							\
-	"movrz %%g3, %%g1, %%g2\n\t"
-#define INC32									\
-	"add %%g3, 1, %%g1\n\t"							\
-	"srl %%g1, 0, %%g1\n\t"							\
-	"or %[hi32], %%g1, %%g3\n\t"
-#define T4_CTR(nr, inc, name)							\
+#define T4_CTR(nr, name)							\
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 hwc_u64 ctr[2])						\
 {										\
 	long o = -(long)len;							\
 	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
 	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
-	hwc_u64 hi32 = ctr[1] & ~0xffffffffull;					\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, 0) K0_SETUP(nr)					\
@@ -224,19 +215,19 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"ldx [%[ctr] + 8], %%g3\n\t"					\
 		"1:\n\t"							\
 		MOVXTOD(2, 0) MOVXTOD(3, 2)					\
-		inc XK0(nr) ROUNDS(nr, ENC)					\
+		"add %%g3, 1, %%g3\n\t"					\
+		XK0(nr) ROUNDS(nr, ENC)						\
 		"ldd [%[s] + %[o]], %%f4\n\t"					\
 		"ldd [%[s8] + %[o]], %%f6\n\t"					\
 		"fxor %%f0, %%f4, %%f0\n\t"					\
 		"fxor %%f2, %%f6, %%f2\n\t"					\
 		"std %%f0, [%[d] + %[o]]\n\t"					\
 		NEXT(2)								\
-		"stx %%g2, [%[ctr]]\n\t"					\
 		"stx %%g3, [%[ctr] + 8]\n\t"					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks), [s] "r"(s), [s8] "r"(s8),	\
-		  [d] "r"(d), [d8] "r"(d8), [ctr] "r"(ctr), [hi32] "r"(hi32)	\
-		: "memory", "cc", "g1", "g2", "g3", CLOBBER_FP);		\
+		  [d] "r"(d), [d8] "r"(d8), [ctr] "r"(ctr)			\
+		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
 }
 
 /* XEX (XTS without stealing): dst = E(src ^ t) ^ t with the tweaks t precomputed at @tw. */
@@ -277,8 +268,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 	T4_ECB(nr, DEC, ecb_dec_##nr)						\
 	T4_CBC_ENC(nr, cbc_enc_##nr)						\
 	T4_CBC_DEC(nr, cbc_dec_##nr)						\
-	T4_CTR(nr, INC128, ctr_##nr)						\
-	T4_CTR(nr, INC32, ctr32_##nr)						\
+	T4_CTR(nr, ctr_##nr)							\
 	T4_XEX(nr, ENC, xex_enc_##nr)						\
 	T4_XEX(nr, DEC, xex_dec_##nr)
 T4_ALL(10)
@@ -291,13 +281,13 @@ typedef void t4_xex_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size, cons
 
 struct t4_fns {
 	t4_bulk_fn *ecb[2];
-	t4_chain_fn *cbc_enc, *cbc_dec, *ctr, *ctr32;
+	t4_chain_fn *cbc_enc, *cbc_dec, *ctr;
 	t4_xex_fn *xex[2];
 };
 
 #define T4_FNS(nr)								\
 	{ { ecb_enc_##nr, ecb_dec_##nr }, cbc_enc_##nr, cbc_dec_##nr, ctr_##nr,	\
-	  ctr32_##nr, { xex_enc_##nr, xex_dec_##nr } }
+	  { xex_enc_##nr, xex_dec_##nr } }
 static const struct t4_fns t4_fns[3] = { T4_FNS(10), T4_FNS(12), T4_FNS(14) };
 
 static const struct t4_fns *fns(const struct hwc_aes_key *k)
@@ -371,14 +361,18 @@ void hwc_aes_ecb_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *
 static void chain(const struct hwc_aes_key *k, t4_chain_fn *fn, hwc_u8 *dst, const hwc_u8 *src,
 		  hwc_size len, hwc_u8 cv[16])
 {
-	hwc_u64 kb[30], bounce[T4_CHUNK / 8], v[2];
+	hwc_u64 kb[30], bounce[T4_CHUNK / 8], vb[2], *v = vb;
 	const hwc_u64 *ks;
 	hwc_size n;
 
 	if (!len)
 		return;
 	ks = sched(k, kb);
-	__builtin_memcpy(v, cv, 16);
+	/* A byte-wise copy of a misaligned value costs more than a short request's blocks. */
+	if ((unsigned long)cv & 7)
+		__builtin_memcpy(vb, cv, 16);
+	else
+		v = (hwc_u64 *)cv;
 	if (aligned(dst, src)) {
 		fn(ks, dst, src, len, v);
 	} else {
@@ -390,7 +384,8 @@ static void chain(const struct hwc_aes_key *k, t4_chain_fn *fn, hwc_u8 *dst, con
 		}
 		hwc_memzero_explicit(bounce, sizeof(bounce));
 	}
-	__builtin_memcpy(cv, v, 16);
+	if (v == vb)
+		__builtin_memcpy(cv, vb, 16);
 	sched_done(ks, kb);
 }
 
@@ -406,14 +401,61 @@ void hwc_aes_cbc_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *
 	chain(k, fns(k)->cbc_dec, dst, src, 16 * nblocks, iv);
 }
 
+/* 8 bytes at @p, which is most often 8-byte aligned: no byte-wise copy then. */
+static hwc_u64 ld64(const hwc_u8 *p)
+{
+	hwc_u64 w;
+
+	if (!((unsigned long)p & 7))
+		return *(const hwc_u64 *)p;
+	__builtin_memcpy(&w, p, 8);
+	return w;
+}
+
+/*
+ * CTR over whole blocks, split where the counter's low 64 bits (@inc32: its low 32 bits) wrap:
+ * the asm only adds 1 to the low word, and the carry is applied here, between calls.
+ */
+static void ctr_blocks(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
+		       hwc_size len, hwc_u8 ctr[16], int inc32)
+{
+	t4_chain_fn *fn = fns(k)->ctr;
+	hwc_u64 lo, hi, room, n;
+
+	while (len) {
+		lo = ld64(ctr + 8);
+		/* Blocks before the wrap; 0 stands for 2^64 (or 2^32). */
+		room = inc32 ? (0x100000000ull - (lo & 0xffffffffull)) : 0 - lo;
+		n = len / 16;
+		if (room && room < n)
+			n = room;
+		chain(k, fn, dst, src, 16 * n, ctr);
+		if (n == room) {
+			lo = ld64(ctr + 8);
+			if (inc32) {
+				/* The asm carried into bit 32: GCM's counter wraps within 32 bits. */
+				lo -= 0x100000000ull;
+			} else {
+				__builtin_memcpy(&hi, ctr, 8);
+				hi++;
+				__builtin_memcpy(ctr, &hi, 8);
+			}
+			__builtin_memcpy(ctr + 8, &lo, 8);
+		}
+		src += 16 * n;
+		dst += 16 * n;
+		len -= 16 * n;
+	}
+}
+
 /* A final partial block of CTR: one keystream block from the counter, which then advances. */
-static void ctr_tail(const struct hwc_aes_key *k, t4_chain_fn *fn, hwc_u8 *dst,
-		     const hwc_u8 *src, hwc_size n, hwc_u8 ctr[16])
+static void ctr_tail(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+		     hwc_u8 ctr[16], int inc32)
 {
 	hwc_u64 blk[2] = { 0, 0 };
 	hwc_size i;
 
-	chain(k, fn, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, ctr);
+	ctr_blocks(k, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, ctr, inc32);
 	for (i = 0; i < n; i++)
 		dst[i] = src[i] ^ ((hwc_u8 *)blk)[i];
 	hwc_memzero_explicit(blk, sizeof(blk));
@@ -424,9 +466,9 @@ void hwc_aes_ctr_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 {
 	hwc_size full = len & ~(hwc_size)15;
 
-	chain(k, fns(k)->ctr, dst, src, full, ctr);
+	ctr_blocks(k, dst, src, full, ctr, 0);
 	if (len > full)
-		ctr_tail(k, fns(k)->ctr, dst + full, src + full, len - full, ctr);
+		ctr_tail(k, dst + full, src + full, len - full, ctr, 0);
 }
 
 /*
@@ -531,22 +573,36 @@ void hwc_aes_xts_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *
  * high word folds into the two words 128 terms lower, as the word shifted right (toward
  * higher powers) by 0, 1, 2 and 7, its overflow into the word after.
  */
-static inline hwc_u64 xmulx(hwc_u64 a, hwc_u64 b)
+/* VIS3 xmulx (opf 0x115, low 64 bits of the carry-less product) and xmulxhi (0x116, high). */
+#define XMULX(opf, rs1, rs2, rd)						\
+	".word (0x80000000|(" #rd "<<25)|(0x36<<19)|(" #rs1 "<<14)|(" #opf "<<5)|" #rs2 ")\n\t"
+
+/*
+ * The eight 64x64 partial products of A = a0:a1 and H = h0:h1, in one asm with its operands in
+ * fixed registers (the .word encodings name them): a0 %o0, a1 %o1, h0 %o2, h1 %o3 in, the
+ * products in %o4, %o5, %g1-%g3 and %l0-%l2 (l0-l2: window registers, free in any function).
+ */
+static inline void clmul128(hwc_u64 a0_, hwc_u64 a1_, hwc_u64 h0_, hwc_u64 h1_, hwc_u64 r[4])
 {
-	register hwc_u64 ra __asm__("g1") = a, rb __asm__("g2") = b, rd __asm__("g3");
+	register hwc_u64 a0 __asm__("o0") = a0_, a1 __asm__("o1") = a1_;
+	register hwc_u64 h0 __asm__("o2") = h0_, h1 __asm__("o3") = h1_;
+	register hwc_u64 hh __asm__("o4"), hl __asm__("o5"), m0h __asm__("g1"), m0l __asm__("g2");
+	register hwc_u64 m1h __asm__("g3"), m1l __asm__("l0"), lh __asm__("l1"), ll __asm__("l2");
 
-	/* xmulx %g1, %g2, %g3: op3 0x36, opf 0x115 */
-	__asm__(".word 0x87b062a2" : "=r"(rd) : "r"(ra), "r"(rb));
-	return rd;
-}
-
-static inline hwc_u64 xmulxhi(hwc_u64 a, hwc_u64 b)
-{
-	register hwc_u64 ra __asm__("g1") = a, rb __asm__("g2") = b, rd __asm__("g3");
-
-	/* xmulxhi %g1, %g2, %g3: opf 0x116 */
-	__asm__(".word 0x87b062c2" : "=r"(rd) : "r"(ra), "r"(rb));
-	return rd;
+	__asm__(XMULX(0x116, 8, 10, 12)	/* hh  = hi(a0 h0) */
+		XMULX(0x115, 8, 10, 13)	/* hl  = lo(a0 h0) */
+		XMULX(0x116, 8, 11, 1)	/* m0h = hi(a0 h1) */
+		XMULX(0x115, 8, 11, 2)	/* m0l = lo(a0 h1) */
+		XMULX(0x116, 9, 10, 3)	/* m1h = hi(a1 h0) */
+		XMULX(0x115, 9, 10, 16)	/* m1l = lo(a1 h0) */
+		XMULX(0x116, 9, 11, 17)	/* lh  = hi(a1 h1) */
+		XMULX(0x115, 9, 11, 18)	/* ll  = lo(a1 h1) */
+		: "=r"(hh), "=r"(hl), "=r"(m0h), "=r"(m0l), "=r"(m1h), "=r"(m1l), "=r"(lh), "=r"(ll)
+		: "r"(a0), "r"(a1), "r"(h0), "r"(h1));
+	r[0] = hh;
+	r[1] = hl ^ m0h ^ m1h;
+	r[2] = m0l ^ m1l ^ lh;
+	r[3] = ll;
 }
 
 static hwc_u64 get_be64(const hwc_u8 *p)
@@ -565,16 +621,16 @@ static void put_be64(hwc_u8 *p, hwc_u64 w)
 static void ghash_blocks(hwc_u64 h0, hwc_u64 h1, hwc_u64 y[2], const hwc_u8 *src,
 			 hwc_size nblocks)
 {
-	hwc_u64 a0 = y[0], a1 = y[1], r0, r1, r2, r3, v;
+	hwc_u64 a0 = y[0], a1 = y[1], r[4], r0, r1, r2, v;
 
 	for (; nblocks; nblocks--, src += 16) {
-		a0 ^= get_be64(src);
-		a1 ^= get_be64(src + 8);
-		r0 = xmulxhi(a0, h0);
-		r1 = xmulx(a0, h0) ^ xmulxhi(a0, h1) ^ xmulxhi(a1, h0);
-		r2 = xmulx(a0, h1) ^ xmulx(a1, h0) ^ xmulxhi(a1, h1);
-		r3 = xmulx(a1, h1);
-		v = r3;
+		a0 ^= ld64(src);
+		a1 ^= ld64(src + 8);
+		clmul128(a0, a1, h0, h1, r);
+		r0 = r[0];
+		r1 = r[1];
+		r2 = r[2];
+		v = r[3];
 		r1 ^= v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
 		r2 ^= (v << 63) ^ (v << 62) ^ (v << 57);
 		v = r2;
@@ -618,7 +674,6 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 		const hwc_u8 *src, hwc_size len)
 {
 	hwc_u64 h0, h1, acc[2], blk[2];
-	t4_chain_fn *fn = fns(&k->aes)->ctr32;
 	hwc_size full = len & ~(hwc_size)15, n, i;
 
 	ghash_key(k, &h0, &h1);
@@ -628,13 +683,13 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 		n = full < T4_CHUNK ? full : T4_CHUNK;
 		if (!enc)
 			ghash_blocks(h0, h1, acc, src, n / 16);
-		chain(&k->aes, fn, dst, src, n, c->ctr);
+		ctr_blocks(&k->aes, dst, src, n, c->ctr, 1);
 		if (enc)
 			ghash_blocks(h0, h1, acc, dst, n / 16);
 	}
 	if (len) {
 		blk[0] = blk[1] = 0;
-		chain(&k->aes, fn, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, c->ctr);
+		ctr_blocks(&k->aes, (hwc_u8 *)blk, (const hwc_u8 *)blk, 16, c->ctr, 1);
 		for (i = 0; i < len; i++) {
 			hwc_u8 in = src[i];
 
