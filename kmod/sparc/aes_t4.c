@@ -263,17 +263,204 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		: "memory", "cc", CLOBBER_FP);					\
 }
 
-#define T4_ALL(nr)								\
-	T4_ECB(nr, ENC, ecb_enc_##nr)						\
-	T4_ECB(nr, DEC, ecb_dec_##nr)						\
+/*
+ * Two blocks at a time for AES-128/192, where the registers allow it (AES-256's 28 round-key
+ * doubles leave room for one block's state only): the second block's state and temporaries
+ * are B0/B1 and T0/T1, and each round's opcodes alternate between the blocks, so a T4 overlaps
+ * one block's rounds with the other's. AES-128 keeps round key 0 in %d8/%d10; AES-192, whose
+ * keys start at %d16, loads it into the first block's temporaries once per pair. Pairs run
+ * while 32 bytes or more remain, then one block if 16 are left.
+ */
+#define FR(n) "%%f" S(n)
+#define B0_10 12
+#define B1_10 14
+#define T0_10 16
+#define T1_10 18
+#define B0_12 8
+#define B1_12 10
+#define T0_12 12
+#define T1_12 14
+#define B0(nr) B0_##nr
+#define B1(nr) B1_##nr
+#define T0(nr) T0_##nr
+#define T1(nr) T1_##nr
+
+#define PAIR2(nr, r, o)								\
+	RND(nr, r, o, 0, 2, 4, 6) RND(nr, r, o, B0(nr), B1(nr), T0(nr), T1(nr))	\
+	RND(nr, (r) + 1, o, 4, 6, 0, 2) RND(nr, (r) + 1, o, T0(nr), T1(nr), B0(nr), B1(nr))
+#define LASTPAIR2(nr, o)							\
+	RND(nr, (nr) - 1, o, 0, 2, 4, 6)					\
+	RND(nr, (nr) - 1, o, B0(nr), B1(nr), T0(nr), T1(nr))			\
+	RND(nr, nr, (o) + 4, 4, 6, 0, 2)					\
+	RND(nr, nr, (o) + 4, T0(nr), T1(nr), B0(nr), B1(nr))
+#define ROUNDS2_10(o) PAIR2(10, 1, o) PAIR2(10, 3, o) PAIR2(10, 5, o) PAIR2(10, 7, o)	\
+	LASTPAIR2(10, o)
+#define ROUNDS2_12(o) PAIR2(12, 1, o) PAIR2(12, 3, o) PAIR2(12, 5, o) PAIR2(12, 7, o)	\
+	PAIR2(12, 9, o) LASTPAIR2(12, o)
+#define ROUNDS2(nr, o) ROUNDS2_##nr(o)
+
+#define FXOR(a, b, d) "fxor " FR(a) ", " FR(b) ", " FR(d) "\n\t"
+#define LDD(base, reg) "ldd [%[" #base "] + %[o]], " FR(reg) "\n\t"
+#define STD(reg, base) "std " FR(reg) ", [%[" #base "] + %[o]]\n\t"
+
+/* Round key 0 into both blocks' states; and into the single block's of the tail. */
+#define XK0PAIR_10 FXOR(0, 8, 0) FXOR(2, 10, 2) FXOR(12, 8, 12) FXOR(14, 10, 14)
+#define XK0PAIR_12 "ldd [%[k0]], %%f4\n\tldd [%[k0] + 8], %%f6\n\t"			\
+	FXOR(0, 4, 0) FXOR(2, 6, 2) FXOR(8, 4, 8) FXOR(10, 6, 10)
+#define XK0ONE_10 XK0_10
+#define XK0ONE_12 XK0_14
+#define XK0PAIR(nr) XK0PAIR_##nr
+#define XK0ONE(nr) XK0ONE_##nr
+#define K0_SETUP2_10 K0_SETUP_10
+#define K0_SETUP2_12 ""
+#define K0_SETUP2(nr) K0_SETUP2_##nr
+
+/* The pair loop around BODY (which ends by storing all but the B block's second half) and
+ * the single-block TAIL. */
+#define LOOP2(nr, body, tail)							\
+	"cmp %[o], -32\n\t"							\
+	"bg,pn %%xcc, 2f\n\t"							\
+	" nop\n\t"								\
+	"1:\n\t"								\
+	body									\
+	"add %[o], 32, %[o]\n\t"						\
+	"cmp %[o], -32\n\t"							\
+	"ble,pt %%xcc, 1b\n\t"							\
+	" std " FR(B1(nr)) ", [%[dm8] + %[o]]\n\t"				\
+	"2:\n\t"								\
+	"brz,pn %[o], 3f\n\t"							\
+	" nop\n\t"								\
+	tail									\
+	"3:\n\t"
+
+#define PTRS2									\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = s + 8, *s16 = s + 16, *s24 = s + 24;	\
+	hwc_u8 *d = dst + len, *d8 = d + 8, *d16 = d + 16, *dm8 = d - 8;
+#define OPS2 [s] "r"(s), [s8] "r"(s8), [s16] "r"(s16), [s24] "r"(s24), [d] "r"(d),	\
+	[d8] "r"(d8), [d16] "r"(d16), [dm8] "r"(dm8)
+
+#define LOAD2(nr) LDD(s, 0) LDD(s8, 2) LDD(s16, B0(nr)) LDD(s24, B1(nr))
+#define STORE2(nr) STD(0, d) STD(2, d8) STD(B0(nr), d16)
+
+#define T4_ECB2(nr, dir, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len)	\
+{										\
+	PTRS2									\
+	__asm__ __volatile__(							\
+		KEYS(nr, dir / 2) K0_SETUP2(nr)					\
+		LOOP2(nr,							\
+		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, dir) STORE2(nr),			\
+		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, dir)		\
+		      STD(0, d) STD(2, d8))					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS2		\
+		: "memory", "cc", CLOBBER_FP);					\
+}
+
+/* CBC decryption: block A's chaining value from %g2/%g3, block B's is A's ciphertext. */
+#define T4_CBC_DEC2(nr, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 hwc_u64 iv[2])							\
+{										\
+	PTRS2									\
+	__asm__ __volatile__(							\
+		KEYS(nr, 1) K0_SETUP2(nr)					\
+		"ldx [%[iv]], %%g2\n\t"						\
+		"ldx [%[iv] + 8], %%g3\n\t"					\
+		LOOP2(nr,							\
+		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, DEC)				\
+		      MOVXTOD(2, 4) MOVXTOD(3, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)	\
+		      LDD(s, T0(nr)) LDD(s8, T1(nr))				\
+		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      "ldx [%[s16] + %[o]], %%g2\n\t"				\
+		      "ldx [%[s24] + %[o]], %%g3\n\t"				\
+		      STORE2(nr),							\
+		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, DEC)		\
+		      MOVXTOD(2, 4) MOVXTOD(3, 6)				\
+		      "ldx [%[s] + %[o]], %%g2\n\t"				\
+		      "ldx [%[s8] + %[o]], %%g3\n\t"				\
+		      FXOR(0, 4, 0) FXOR(2, 6, 2) STD(0, d) STD(2, d8))		\
+		"stx %%g2, [%[iv]]\n\t"						\
+		"stx %%g3, [%[iv] + 8]\n\t"					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + 2 * nr), [iv] "r"(iv), OPS2	\
+		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
+}
+
+#define T4_CTR2(nr, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 hwc_u64 ctr[2])						\
+{										\
+	PTRS2									\
+	__asm__ __volatile__(							\
+		KEYS(nr, 0) K0_SETUP2(nr)					\
+		"ldx [%[ctr]], %%g2\n\t"					\
+		"ldx [%[ctr] + 8], %%g3\n\t"					\
+		LOOP2(nr,							\
+		      MOVXTOD(2, 0) MOVXTOD(3, 2) "add %%g3, 1, %%g3\n\t"	\
+		      MOVXTOD(2, B0(nr)) MOVXTOD(3, B1(nr)) "add %%g3, 1, %%g3\n\t"	\
+		      XK0PAIR(nr) ROUNDS2(nr, ENC)					\
+		      LDD(s, 4) LDD(s8, 6) LDD(s16, T0(nr)) LDD(s24, T1(nr))	\
+		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
+		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      STORE2(nr),							\
+		      MOVXTOD(2, 0) MOVXTOD(3, 2) "add %%g3, 1, %%g3\n\t"	\
+		      XK0ONE(nr) ROUNDS(nr, ENC) LDD(s, 4) LDD(s8, 6)		\
+		      FXOR(0, 4, 0) FXOR(2, 6, 2) STD(0, d) STD(2, d8))		\
+		"stx %%g3, [%[ctr] + 8]\n\t"					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks), [ctr] "r"(ctr), OPS2		\
+		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
+}
+
+#define T4_XEX2(nr, dir, name)							\
+static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+		 const hwc_u8 *tw)						\
+{										\
+	const hwc_u8 *t = tw + len, *t8 = t + 8, *t16 = t + 16, *t24 = t + 24;	\
+	PTRS2									\
+	__asm__ __volatile__(							\
+		KEYS(nr, dir / 2) K0_SETUP2(nr)					\
+		LOOP2(nr,							\
+		      LOAD2(nr) XK0PAIR(nr)						\
+		      LDD(t, 4) LDD(t8, 6) LDD(t16, T0(nr)) LDD(t24, T1(nr))	\
+		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
+		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      ROUNDS2(nr, dir)						\
+		      LDD(t, 4) LDD(t8, 6) LDD(t16, T0(nr)) LDD(t24, T1(nr))	\
+		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
+		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      STORE2(nr),							\
+		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr)				\
+		      LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)		\
+		      ROUNDS(nr, dir)						\
+		      LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)		\
+		      STD(0, d) STD(2, d8))					\
+		: [o] "+r"(o)							\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
+		  [t8] "r"(t8), [t16] "r"(t16), [t24] "r"(t24), OPS2		\
+		: "memory", "cc", CLOBBER_FP);					\
+}
+
+/* CBC encryption is serial: one block at a time at every key size. */
+#define T4_ALL2(nr)								\
+	T4_ECB2(nr, ENC, ecb_enc_##nr)						\
+	T4_ECB2(nr, DEC, ecb_dec_##nr)						\
 	T4_CBC_ENC(nr, cbc_enc_##nr)						\
-	T4_CBC_DEC(nr, cbc_dec_##nr)						\
-	T4_CTR(nr, ctr_##nr)							\
-	T4_XEX(nr, ENC, xex_enc_##nr)						\
-	T4_XEX(nr, DEC, xex_dec_##nr)
-T4_ALL(10)
-T4_ALL(12)
-T4_ALL(14)
+	T4_CBC_DEC2(nr, cbc_dec_##nr)						\
+	T4_CTR2(nr, ctr_##nr)							\
+	T4_XEX2(nr, ENC, xex_enc_##nr)						\
+	T4_XEX2(nr, DEC, xex_dec_##nr)
+T4_ALL2(10)
+T4_ALL2(12)
+T4_ECB(14, ENC, ecb_enc_14)
+T4_ECB(14, DEC, ecb_dec_14)
+T4_CBC_ENC(14, cbc_enc_14)
+T4_CBC_DEC(14, cbc_dec_14)
+T4_CTR(14, ctr_14)
+T4_XEX(14, ENC, xex_enc_14)
+T4_XEX(14, DEC, xex_dec_14)
 
 typedef void t4_bulk_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size);
 typedef void t4_chain_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size, hwc_u64 *);
