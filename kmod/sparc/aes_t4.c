@@ -107,6 +107,13 @@
 	"bne,pt %%xcc, 1b\n\t"							\
 	" std %%f" #reg ", [%[d8] + %[o]]\n\t"
 
+/* End pointers and the negative offset the loops count up to zero; the asm operands of them. */
+#define PTRS1									\
+	long o = -(long)len;							\
+	const hwc_u8 *s = src + len, *s8 = s + 8;				\
+	hwc_u8 *d = dst + len, *d8 = d - 8;
+#define OPS1 [s] "r"(s), [s8] "r"(s8), [d] "r"(d), [d8] "r"(d8)
+
 /*
  * The bulk routines, per key size: @len a nonzero multiple of 16, @src, @dst, @iv and @ks
  * 8-byte aligned (@ks the encryption schedule).
@@ -114,9 +121,7 @@
 #define T4_ECB(nr, dir, name)							\
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len)	\
 {										\
-	long o = -(long)len;							\
-	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
-	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	PTRS1									\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, dir / 2) K0_SETUP(nr)					\
@@ -127,8 +132,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"std %%f0, [%[d] + %[o]]\n\t"					\
 		NEXT(2)								\
 		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [s] "r"(s),	\
-		  [s8] "r"(s8), [d] "r"(d), [d8] "r"(d8)			\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS1		\
 		: "memory", "cc", CLOBBER_FP);					\
 }
 
@@ -137,9 +141,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 hwc_u64 iv[2])							\
 {										\
-	long o = -(long)len;							\
-	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
-	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	PTRS1									\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, 0) K0_SETUP(nr)					\
@@ -156,8 +158,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"std %%f0, [%[iv]]\n\t"						\
 		"std %%f2, [%[iv] + 8]\n\t"					\
 		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks), [s] "r"(s), [s8] "r"(s8),	\
-		  [d] "r"(d), [d8] "r"(d8), [iv] "r"(iv)			\
+		: [ks] "r"(ks), [k0] "r"(ks), [iv] "r"(iv),	\
+		  OPS1								\
 		: "memory", "cc", CLOBBER_FP);					\
 }
 
@@ -169,9 +171,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 hwc_u64 iv[2])							\
 {										\
-	long o = -(long)len;							\
-	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
-	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	PTRS1									\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, 1) K0_SETUP(nr)					\
@@ -191,8 +191,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"stx %%g2, [%[iv]]\n\t"						\
 		"stx %%g3, [%[iv] + 8]\n\t"					\
 		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks + 2 * nr), [s] "r"(s), [s8] "r"(s8),	\
-		  [d] "r"(d), [d8] "r"(d8), [iv] "r"(iv)			\
+		: [ks] "r"(ks), [k0] "r"(ks + 2 * nr), [iv] "r"(iv),	\
+		  OPS1								\
 		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
 }
 
@@ -205,9 +205,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 hwc_u64 ctr[2])						\
 {										\
-	long o = -(long)len;							\
-	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
-	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	PTRS1									\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, 0) K0_SETUP(nr)					\
@@ -225,8 +223,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		NEXT(2)								\
 		"stx %%g3, [%[ctr] + 8]\n\t"					\
 		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks), [s] "r"(s), [s8] "r"(s8),	\
-		  [d] "r"(d), [d8] "r"(d8), [ctr] "r"(ctr)			\
+		: [ks] "r"(ks), [k0] "r"(ks), [ctr] "r"(ctr),	\
+		  OPS1								\
 		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
 }
 
@@ -235,10 +233,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 const hwc_u8 *tw)						\
 {										\
-	long o = -(long)len;							\
-	const hwc_u8 *s = src + len, *s8 = src + len + 8;			\
-	const hwc_u8 *t = tw + len, *t8 = tw + len + 8;				\
-	hwc_u8 *d = dst + len, *d8 = dst + len - 8;				\
+	const hwc_u8 *t = tw + len, *t8 = t + 8;				\
+	PTRS1									\
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, dir / 2) K0_SETUP(nr)					\
@@ -258,8 +254,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"std %%f0, [%[d] + %[o]]\n\t"					\
 		NEXT(2)								\
 		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [s] "r"(s),	\
-		  [s8] "r"(s8), [t] "r"(t), [t8] "r"(t8), [d] "r"(d), [d8] "r"(d8)	\
+		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
+		  [t8] "r"(t8), OPS1						\
 		: "memory", "cc", CLOBBER_FP);					\
 }
 
