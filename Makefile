@@ -65,6 +65,7 @@ modules-ppc64le:
 
 check-7.2:
 	scripts/build-7.2.sh
+	scripts/build-7.2.sh --arch sparc64
 
 # Each arch's MODULE_ALIAS_CRYPTO list (kmod/<arch>/hwc_aliases.h) against the registry's tables.
 check-aliases:
