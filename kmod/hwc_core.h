@@ -22,7 +22,8 @@ typedef __SIZE_TYPE__ hwc_size;
 /*
  * A block function: compresses @nblocks whole blocks from @data into @state.
  * state is hwc_u32[5] (sha1), hwc_u32[8] (sha224/sha256) or hwc_u64[8] (sha384/sha512),
- * host-endian words. @data has no alignment requirement. nblocks may be 0.
+ * host-endian words. @data has no alignment requirement. nblocks >= 1: the callers (the md
+ * framing, the glue) never pass 0, so that a core's loop needs no entry test.
  */
 typedef void hwc_hash_blocks_fn(void *state, const hwc_u8 *data, hwc_size nblocks);
 

@@ -24,8 +24,8 @@
 
 /*
  * T4 hash tiers (sha_t4.c): whole blocks on the sha1/sha256/sha512 opcodes, any alignment of
- * @data. They use the FP registers: callers in the kernel run them between hwc_simd_begin()
- * and hwc_simd_end().
+ * @data; @state 8-byte aligned (a struct hwc_md_state's h, as every caller passes). They use
+ * the FP registers: callers in the kernel run them between hwc_simd_begin() and hwc_simd_end().
  */
 void hwc_sha1_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);

@@ -71,23 +71,24 @@
 #define CLOBBER_D32_D46	"f32", "f34", "f36", "f38", "f40", "f42", "f44", "f46"
 
 /*
- * The chaining state in and out: five or eight 32-bit words, eight 64-bit ones. The last load
- * goes apart, into the delay slot of the alignment branch.
+ * The chaining state in and out: five or eight 32-bit words, eight 64-bit ones, moved two words
+ * per ldd/std where they pair (the state is a struct hwc_md_state's, whose 64-bit member makes
+ * it 8-byte aligned; Linux's routines, given a u32 digest, move SHA-1/256 state word by word).
+ * The last load goes apart, into the delay slot of the alignment branch.
  */
 #define LD(op, off, reg)	#op " [%[s] + " #off "], %%f" #reg "\n\t"
 #define ST(op, off, reg)	#op " %%f" #reg ", [%[s] + " #off "]\n\t"
-#define STATE4(x, op)	x(op, 0, 0) x(op, 4, 1) x(op, 8, 2) x(op, 12, 3)
-#define STATE7(x, op)	STATE4(x, op) x(op, 16, 4) x(op, 20, 5) x(op, 24, 6)
+#define STATE2D(x, op)	x(op, 0, 0) x(op, 8, 2)
+#define STATE3D(x, op)	STATE2D(x, op) x(op, 16, 4)
 #define STATE7D(x, op)							\
 	x(op, 0, 0) x(op, 8, 2) x(op, 16, 4) x(op, 24, 6)		\
 	x(op, 32, 8) x(op, 40, 10) x(op, 48, 12)
 
 /*
- * One compression function in one asm statement, laid out as Linux's T4 routines are (same
- * instruction count per call and per block, plus the branch for nblocks == 0 that the
- * interface allows): the state loaded while the alignment is tested, then a loop over the
- * blocks with aligned loads or, for unaligned data, with faligndata from raw doublewords (RAW0
- * holds the first), then the state stored.
+ * One compression function in one asm statement, laid out as Linux's T4 routines are (the same
+ * instructions per block, fewer state moves per call): the state loaded while the alignment is
+ * tested, then a loop over the blocks with aligned loads or, for unaligned data, with
+ * faligndata from raw doublewords (RAW0 holds the first), then the state stored.
  */
 #define HWC_T4_HASH(name, word, LOAD, LOAD_LAST, STORE, BLOCK_ALIGNED, BLOCK_UNALIGNED, RAW0, size, op, ...) \
 void name(void *state, const hwc_u8 *data, hwc_size nblocks)			\
@@ -96,8 +97,7 @@ void name(void *state, const hwc_u8 *data, hwc_size nblocks)			\
 	unsigned long t;							\
 										\
 	__asm__ __volatile__(							\
-		"brz,pn %[n], 9f\n\t"						\
-		" and %[p], 7, %[t]\n\t"					\
+		"and %[p], 7, %[t]\n\t"					\
 		LOAD								\
 		"brz,pt %[t], 1f\n\t"						\
 		" " LOAD_LAST							\
@@ -108,21 +108,19 @@ void name(void *state, const hwc_u8 *data, hwc_size nblocks)			\
 		" nop\n\t"							\
 		"1:\n\t" BLOCK_ALIGNED LOOP(p, 1b, size, op)			\
 		"8:\n\t" STORE							\
-		"9:\n\t"							\
 		: [p] "+r"(data), [n] "+r"(nblocks), [t] "=&r"(t)		\
 		: [s] "r"(s)							\
 		: "memory", "cc", __VA_ARGS__);					\
 }
 
-HWC_T4_HASH(hwc_sha1_blocks_t4, hwc_u32, STATE4(LD, ld), LD(ld, 16, 4),
-	    STATE4(ST, st) ST(st, 16, 4),
+HWC_T4_HASH(hwc_sha1_blocks_t4, hwc_u32, STATE2D(LD, ldd), LD(ld, 16, 4),
+	    STATE2D(ST, std) ST(st, 16, 4),
 	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA1,
 	    CLOBBER_F0_F23, CLOBBER_F24_F27)
-HWC_T4_HASH(hwc_sha256_blocks_t4, hwc_u32, STATE7(LD, ld), LD(ld, 28, 7),
-	    STATE7(ST, st) ST(st, 28, 7),
+HWC_T4_HASH(hwc_sha256_blocks_t4, hwc_u32, STATE3D(LD, ldd), LD(ldd, 24, 6),
+	    STATE3D(ST, std) ST(std, 24, 6),
 	    LOAD64_ALIGNED, LOAD64_UNALIGNED, 24, 64, HWC_T4_SHA256,
 	    CLOBBER_F0_F23, CLOBBER_F24_F27)
-/* The SHA-512 state words are 64-bit: hwc_u64[8], whose alignment allows ldd/std. */
 HWC_T4_HASH(hwc_sha512_blocks_t4, hwc_u64, STATE7D(LD, ldd), LD(ldd, 56, 14),
 	    STATE7D(ST, std) ST(std, 56, 14),
 	    LOAD128_ALIGNED, LOAD128_UNALIGNED, 48, 128, HWC_T4_SHA512,
