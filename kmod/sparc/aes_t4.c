@@ -801,51 +801,101 @@ static void put_be64(hwc_u8 *p, hwc_u64 w)
 	__builtin_memcpy(p, &w, 8);
 }
 
-static void ghash_blocks(hwc_u64 h0, hwc_u64 h1, hwc_u64 y[2], const hwc_u8 *src,
-			 hwc_size nblocks)
+/* The 256-bit product r0..r3 reduced to @a (see above). */
+static inline void reduce(const hwc_u64 r[4], hwc_u64 a[2])
 {
-	hwc_u64 a0 = y[0], a1 = y[1], r[4], r0, r1, r2, v;
+	hwc_u64 r1 = r[1], r2 = r[2], v = r[3];
 
-	for (; nblocks; nblocks--, src += 16) {
-		a0 ^= ld64(src);
-		a1 ^= ld64(src + 8);
-		clmul128(a0, a1, h0, h1, r);
-		r0 = r[0];
-		r1 = r[1];
-		r2 = r[2];
-		v = r[3];
-		r1 ^= v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
-		r2 ^= (v << 63) ^ (v << 62) ^ (v << 57);
-		v = r2;
-		a0 = r0 ^ v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
-		a1 = r1 ^ (v << 63) ^ (v << 62) ^ (v << 57);
-	}
-	y[0] = a0;
-	y[1] = a1;
+	r1 ^= v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
+	r2 ^= (v << 63) ^ (v << 62) ^ (v << 57);
+	v = r2;
+	a[0] = r[0] ^ v ^ (v >> 1) ^ (v >> 2) ^ (v >> 7);
+	a[1] = r1 ^ (v << 63) ^ (v << 62) ^ (v << 57);
 }
 
-static void ghash_key(const struct hwc_gcm_key *k, hwc_u64 *h0, hwc_u64 *h1)
+/* H x^-1 from H: one step toward x^0, x^-1 folded in where H's x^0 term drops out. */
+static void to_prime(hwc_u64 h[2])
 {
-	hwc_u64 a = get_be64(k->h), b = get_be64(k->h + 8);
-	hwc_u64 m = 0 - (a >> 63);
+	hwc_u64 m = 0 - (h[0] >> 63);
 
-	*h0 = (a << 1) | (b >> 63);
-	*h1 = b << 1;
-	*h0 ^= m & 0xc200000000000000ull;
-	*h1 ^= m & 1;
+	h[0] = ((h[0] << 1) | (h[1] >> 63)) ^ (m & 0xc200000000000000ull);
+	h[1] = (h[1] << 1) ^ (m & 1);
+}
+
+/*
+ * hp[i] = H^(i+1) x^-1 for i = 0..3: four blocks share one reduction, Y' = (Y + X1) H^4 +
+ * X2 H^3 + X3 H^2 + X4 H, the four unreduced products summed first. Computed per call from
+ * H, only where a call has enough blocks to repay it; wiped after (they derive from the key).
+ */
+struct t4_ghash {
+	hwc_u64 hp[4][2];
+	int npow;
+};
+
+#define T4_GHASH_AGG_MIN 8
+
+static void ghash_key(const struct hwc_gcm_key *k, struct t4_ghash *g, hwc_size nblocks)
+{
+	hwc_u64 p[2], r[4];
+	int i;
+
+	g->hp[0][0] = get_be64(k->h);
+	g->hp[0][1] = get_be64(k->h + 8);
+	p[0] = g->hp[0][0];
+	p[1] = g->hp[0][1];
+	to_prime(g->hp[0]);
+	g->npow = nblocks >= T4_GHASH_AGG_MIN ? 4 : 1;
+	for (i = 1; i < g->npow; i++) {
+		clmul128(p[0], p[1], g->hp[0][0], g->hp[0][1], r);
+		reduce(r, p);
+		g->hp[i][0] = p[0];
+		g->hp[i][1] = p[1];
+		to_prime(g->hp[i]);
+	}
+	hwc_memzero_explicit(p, sizeof(p));
+}
+
+static void ghash_blocks(const struct t4_ghash *g, hwc_u64 y[2], const hwc_u8 *src,
+			 hwc_size nblocks)
+{
+	hwc_u64 a[2] = { y[0], y[1] }, r[4], t[4];
+	int i;
+
+	if (g->npow == 4) {
+		for (; nblocks >= 4; nblocks -= 4, src += 64) {
+			clmul128(a[0] ^ ld64(src), a[1] ^ ld64(src + 8), g->hp[3][0], g->hp[3][1], r);
+			for (i = 1; i < 4; i++) {
+				clmul128(ld64(src + 16 * i), ld64(src + 16 * i + 8), g->hp[3 - i][0],
+					 g->hp[3 - i][1], t);
+				r[0] ^= t[0];
+				r[1] ^= t[1];
+				r[2] ^= t[2];
+				r[3] ^= t[3];
+			}
+			reduce(r, a);
+		}
+	}
+	for (; nblocks; nblocks--, src += 16) {
+		clmul128(a[0] ^ ld64(src), a[1] ^ ld64(src + 8), g->hp[0][0], g->hp[0][1], r);
+		reduce(r, a);
+	}
+	y[0] = a[0];
+	y[1] = a[1];
 }
 
 void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 		  hwc_size nblocks)
 {
-	hwc_u64 h0, h1, acc[2];
+	struct t4_ghash g;
+	hwc_u64 acc[2];
 
-	ghash_key(k, &h0, &h1);
+	ghash_key(k, &g, nblocks);
 	acc[0] = get_be64(y);
 	acc[1] = get_be64(y + 8);
-	ghash_blocks(h0, h1, acc, src, nblocks);
+	ghash_blocks(&g, acc, src, nblocks);
 	put_be64(y, acc[0]);
 	put_be64(y + 8, acc[1]);
+	hwc_memzero_explicit(&g, sizeof(g));
 }
 
 /*
@@ -856,19 +906,20 @@ void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 		const hwc_u8 *src, hwc_size len)
 {
-	hwc_u64 h0, h1, acc[2], blk[2];
+	hwc_u64 acc[2], blk[2];
 	hwc_size full = len & ~(hwc_size)15, n, i;
+	struct t4_ghash g;
 
-	ghash_key(k, &h0, &h1);
+	ghash_key(k, &g, full / 16);
 	acc[0] = get_be64(c->y);
 	acc[1] = get_be64(c->y + 8);
 	for (; full; full -= n, src += n, dst += n, len -= n) {
 		n = full < T4_CHUNK ? full : T4_CHUNK;
 		if (!enc)
-			ghash_blocks(h0, h1, acc, src, n / 16);
+			ghash_blocks(&g, acc, src, n / 16);
 		ctr_blocks(&k->aes, dst, src, n, c->ctr, 1);
 		if (enc)
-			ghash_blocks(h0, h1, acc, dst, n / 16);
+			ghash_blocks(&g, acc, dst, n / 16);
 	}
 	if (len) {
 		blk[0] = blk[1] = 0;
@@ -881,11 +932,12 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 		}
 		for (; i < 16; i++)
 			((hwc_u8 *)blk)[i] = 0;
-		ghash_blocks(h0, h1, acc, (const hwc_u8 *)blk, 1);
+		ghash_blocks(&g, acc, (const hwc_u8 *)blk, 1);
 		hwc_memzero_explicit(blk, sizeof(blk));
 	}
 	put_be64(c->y, acc[0]);
 	put_be64(c->y + 8, acc[1]);
+	hwc_memzero_explicit(&g, sizeof(g));
 }
 
 void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
