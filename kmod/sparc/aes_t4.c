@@ -114,6 +114,43 @@
 	hwc_u8 *d = dst + len, *d8 = d - 8;
 #define OPS1 [s] "r"(s), [s8] "r"(s8), [d] "r"(d), [d8] "r"(d8)
 
+/* Register names and the offset-addressed moves of the loops below. */
+#define FR(n) "%%f" S(n)
+#define FXOR(a, b, d) "fxor " FR(a) ", " FR(b) ", " FR(d) "\n\t"
+#define LDD(base, reg) "ldd [%[" #base "] + %[o]], " FR(reg) "\n\t"
+#define STD(reg, base) "std " FR(reg) ", [%[" #base "] + %[o]]\n\t"
+
+/*
+ * One block of each mode, up to its stores (the result in %d0/%d2): the body of the one-block
+ * loops and the tail of the two-block ones. XK0ONE applies round key 0 where a loop keeps it
+ * (AES-128: %d8/%d10) or loads it into the temporaries (AES-192 in the pair loops, AES-256).
+ */
+#define XK0ONE_10 XK0_10
+#define XK0ONE_12 XK0_14
+#define XK0ONE_14 XK0_14
+#define XK0ONE(nr) XK0ONE_##nr
+#define ECB_ONE(nr, dir) LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, dir)
+/* CBC decryption: the previous ciphertext block in %g2/%g3, replaced before the store. */
+#define CBCDEC_ONE(nr)								\
+	LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, DEC)				\
+	MOVXTOD(2, 4) MOVXTOD(3, 6)						\
+	"ldx [%[s] + %[o]], %%g2\n\t"						\
+	"ldx [%[s8] + %[o]], %%g3\n\t"						\
+	FXOR(0, 4, 0) FXOR(2, 6, 2)
+/* CTR: the counter in %g2/%g3, its low word incremented per block. */
+#define CTR_ONE(nr)								\
+	MOVXTOD(2, 0) MOVXTOD(3, 2) "add %%g3, 1, %%g3\n\t"			\
+	XK0ONE(nr) ROUNDS(nr, ENC) LDD(s, 4) LDD(s8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)
+/* XEX: the block's tweak at the same offset of the tweak buffer, before and after. */
+#define XEX_ONE(nr, dir)							\
+	LDD(s, 0) LDD(s8, 2) XK0ONE(nr)						\
+	LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)			\
+	ROUNDS(nr, dir)								\
+	LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)
+/* The one-block loop around ONE; and ONE stored as the last block of a pair loop. */
+#define LOOP1(one) "1:\n\t" one STD(0, d) NEXT(2)
+#define TAIL1(one) one STD(0, d) STD(2, d8)
+
 /*
  * The bulk routines, per key size: @len a nonzero multiple of 16, @src, @dst, @iv and @ks
  * 8-byte aligned (@ks the encryption schedule).
@@ -125,12 +162,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, dir / 2) K0_SETUP(nr)					\
-		"1:\n\t"							\
-		"ldd [%[s] + %[o]], %%f0\n\t"					\
-		"ldd [%[s8] + %[o]], %%f2\n\t"					\
-		XK0(nr) ROUNDS(nr, dir)						\
-		"std %%f0, [%[d] + %[o]]\n\t"					\
-		NEXT(2)								\
+		LOOP1(ECB_ONE(nr, dir))						\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS1		\
 		: "memory", "cc", CLOBBER_FP);					\
@@ -177,17 +209,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		KEYS(nr, 1) K0_SETUP(nr)					\
 		"ldx [%[iv]], %%g2\n\t"						\
 		"ldx [%[iv] + 8], %%g3\n\t"					\
-		"1:\n\t"							\
-		"ldd [%[s] + %[o]], %%f0\n\t"					\
-		"ldd [%[s8] + %[o]], %%f2\n\t"					\
-		XK0(nr) ROUNDS(nr, DEC)						\
-		MOVXTOD(2, 4) MOVXTOD(3, 6)					\
-		"ldx [%[s] + %[o]], %%g2\n\t"					\
-		"ldx [%[s8] + %[o]], %%g3\n\t"					\
-		"fxor %%f0, %%f4, %%f0\n\t"					\
-		"fxor %%f2, %%f6, %%f2\n\t"					\
-		"std %%f0, [%[d] + %[o]]\n\t"					\
-		NEXT(2)								\
+		LOOP1(CBCDEC_ONE(nr))						\
 		"stx %%g2, [%[iv]]\n\t"						\
 		"stx %%g3, [%[iv] + 8]\n\t"					\
 		: [o] "+r"(o)							\
@@ -211,16 +233,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		KEYS(nr, 0) K0_SETUP(nr)					\
 		"ldx [%[ctr]], %%g2\n\t"					\
 		"ldx [%[ctr] + 8], %%g3\n\t"					\
-		"1:\n\t"							\
-		MOVXTOD(2, 0) MOVXTOD(3, 2)					\
-		"add %%g3, 1, %%g3\n\t"					\
-		XK0(nr) ROUNDS(nr, ENC)						\
-		"ldd [%[s] + %[o]], %%f4\n\t"					\
-		"ldd [%[s8] + %[o]], %%f6\n\t"					\
-		"fxor %%f0, %%f4, %%f0\n\t"					\
-		"fxor %%f2, %%f6, %%f2\n\t"					\
-		"std %%f0, [%[d] + %[o]]\n\t"					\
-		NEXT(2)								\
+		LOOP1(CTR_ONE(nr))						\
 		"stx %%g3, [%[ctr] + 8]\n\t"					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks), [ctr] "r"(ctr),	\
@@ -238,21 +251,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 										\
 	__asm__ __volatile__(							\
 		KEYS(nr, dir / 2) K0_SETUP(nr)					\
-		"1:\n\t"							\
-		"ldd [%[s] + %[o]], %%f0\n\t"					\
-		"ldd [%[s8] + %[o]], %%f2\n\t"					\
-		XK0(nr)								\
-		"ldd [%[t] + %[o]], %%f4\n\t"					\
-		"ldd [%[t8] + %[o]], %%f6\n\t"					\
-		"fxor %%f0, %%f4, %%f0\n\t"					\
-		"fxor %%f2, %%f6, %%f2\n\t"					\
-		ROUNDS(nr, dir)							\
-		"ldd [%[t] + %[o]], %%f4\n\t"					\
-		"ldd [%[t8] + %[o]], %%f6\n\t"					\
-		"fxor %%f0, %%f4, %%f0\n\t"					\
-		"fxor %%f2, %%f6, %%f2\n\t"					\
-		"std %%f0, [%[d] + %[o]]\n\t"					\
-		NEXT(2)								\
+		LOOP1(XEX_ONE(nr, dir))						\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
 		  [t8] "r"(t8), OPS1						\
@@ -267,7 +266,6 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
  * keys start at %d16, loads it into the first block's temporaries once per pair. Pairs run
  * while 32 bytes or more remain, then one block if 16 are left.
  */
-#define FR(n) "%%f" S(n)
 #define B0_10 12
 #define B1_10 14
 #define T0_10 16
@@ -295,18 +293,12 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 	PAIR2(12, 9, o) LASTPAIR2(12, o)
 #define ROUNDS2(nr, o) ROUNDS2_##nr(o)
 
-#define FXOR(a, b, d) "fxor " FR(a) ", " FR(b) ", " FR(d) "\n\t"
-#define LDD(base, reg) "ldd [%[" #base "] + %[o]], " FR(reg) "\n\t"
-#define STD(reg, base) "std " FR(reg) ", [%[" #base "] + %[o]]\n\t"
 
 /* Round key 0 into both blocks' states; and into the single block's of the tail. */
 #define XK0PAIR_10 FXOR(0, 8, 0) FXOR(2, 10, 2) FXOR(12, 8, 12) FXOR(14, 10, 14)
 #define XK0PAIR_12 "ldd [%[k0]], %%f4\n\tldd [%[k0] + 8], %%f6\n\t"			\
 	FXOR(0, 4, 0) FXOR(2, 6, 2) FXOR(8, 4, 8) FXOR(10, 6, 10)
-#define XK0ONE_10 XK0_10
-#define XK0ONE_12 XK0_14
 #define XK0PAIR(nr) XK0PAIR_##nr
-#define XK0ONE(nr) XK0ONE_##nr
 #define K0_SETUP2_10 K0_SETUP_10
 #define K0_SETUP2_12 ""
 #define K0_SETUP2(nr) K0_SETUP2_##nr
@@ -347,8 +339,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		KEYS(nr, dir / 2) K0_SETUP2(nr)					\
 		LOOP2(nr,							\
 		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, dir) STORE2(nr),			\
-		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, dir)		\
-		      STD(0, d) STD(2, d8))					\
+		      TAIL1(ECB_ONE(nr, dir)))					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS2		\
 		: "memory", "cc", CLOBBER_FP);					\
@@ -372,11 +363,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		      "ldx [%[s16] + %[o]], %%g2\n\t"				\
 		      "ldx [%[s24] + %[o]], %%g3\n\t"				\
 		      STORE2(nr),							\
-		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr) ROUNDS(nr, DEC)		\
-		      MOVXTOD(2, 4) MOVXTOD(3, 6)				\
-		      "ldx [%[s] + %[o]], %%g2\n\t"				\
-		      "ldx [%[s8] + %[o]], %%g3\n\t"				\
-		      FXOR(0, 4, 0) FXOR(2, 6, 2) STD(0, d) STD(2, d8))		\
+		      TAIL1(CBCDEC_ONE(nr)))					\
 		"stx %%g2, [%[iv]]\n\t"						\
 		"stx %%g3, [%[iv] + 8]\n\t"					\
 		: [o] "+r"(o)							\
@@ -401,9 +388,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
 		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
 		      STORE2(nr),							\
-		      MOVXTOD(2, 0) MOVXTOD(3, 2) "add %%g3, 1, %%g3\n\t"	\
-		      XK0ONE(nr) ROUNDS(nr, ENC) LDD(s, 4) LDD(s8, 6)		\
-		      FXOR(0, 4, 0) FXOR(2, 6, 2) STD(0, d) STD(2, d8))		\
+		      TAIL1(CTR_ONE(nr)))					\
 		"stx %%g3, [%[ctr] + 8]\n\t"					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks), [ctr] "r"(ctr), OPS2		\
@@ -428,11 +413,7 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
 		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
 		      STORE2(nr),							\
-		      LDD(s, 0) LDD(s8, 2) XK0ONE(nr)				\
-		      LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)		\
-		      ROUNDS(nr, dir)						\
-		      LDD(t, 4) LDD(t8, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)		\
-		      STD(0, d) STD(2, d8))					\
+		      TAIL1(XEX_ONE(nr, dir)))					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
 		  [t8] "r"(t8), [t16] "r"(t16), [t24] "r"(t24), OPS2		\
