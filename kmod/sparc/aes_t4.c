@@ -13,10 +13,10 @@
  *
  * One asm statement per call: round keys 1..Nr load once into the top FP registers (%d8-%d62
  * for AES-256, %d16-%d62 for AES-192, %d24-%d62 for AES-128), round key 0 into %d8/%d10 where
- * those are free (AES-128/192) or into the temporaries at each block (AES-256, where the 28
- * round-key doubles and the state fill all 32), then the loop over blocks runs inside. Loops
- * count a negative byte offset up to zero against end pointers, so a block costs two loop
- * instructions (addcc, and a branch whose delay slot holds the last store).
+ * those are free (AES-128/192) or into temporaries at each block or pair (AES-256, where the
+ * 28 round-key doubles and one state fill all 32), then the loop over blocks runs inside. The
+ * loops count a negative byte offset up to zero against end pointers: two loop instructions a
+ * block (addcc, and a branch whose delay slot holds the last store), three a pair.
  *
  * Data and chaining values go through ldd/std, which need 8-byte alignment: the callers pass
  * misaligned buffers through an aligned bounce buffer. The opcodes are emitted as .word (the
@@ -154,21 +154,9 @@
 /*
  * The bulk routines, per key size: @len a nonzero multiple of 16, @src, @dst, @iv and @ks
  * 8-byte aligned (@ks the encryption schedule).
+ *
+ * CBC encryption is serial, one block at a time: the chaining value stays in %d0/%d2.
  */
-#define T4_ECB(nr, dir, name)							\
-static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len)	\
-{										\
-	PTRS1									\
-										\
-	__asm__ __volatile__(							\
-		KEYS(nr, dir / 2) K0_SETUP(nr)					\
-		LOOP1(ECB_ONE(nr, dir))						\
-		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS1		\
-		: "memory", "cc", CLOBBER_FP);					\
-}
-
-/* CBC encryption: the chaining value stays in %d0/%d2 from block to block. */
 #define T4_CBC_ENC(nr, name)							\
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
 		 hwc_u64 iv[2])							\
@@ -196,8 +184,9 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 }
 
 /*
- * CBC decryption: the previous ciphertext block waits in %g2/%g3, read from the source before
- * the block's plaintext is stored (in place, they are the same bytes).
+ * CBC decryption one block at a time, for AES-256: the pair loop's eight key reloads a pair
+ * cost more instructions than the second chain saves here (Linux's cbc_decrypt_256 is one
+ * block at a time as well).
  */
 #define T4_CBC_DEC(nr, name)							\
 static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
@@ -219,52 +208,12 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 }
 
 /*
- * CTR: the counter block in %g2 (high) / %g3 (low), moved to the state by movxtod, then its
- * low 64-bit word incremented. The caller splits a request where that word (ctr(aes)) or its
- * low 32 bits (GCM's inc32) would wrap, so no carry handling is needed inside the loop.
- */
-#define T4_CTR(nr, name)							\
-static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
-		 hwc_u64 ctr[2])						\
-{										\
-	PTRS1									\
-										\
-	__asm__ __volatile__(							\
-		KEYS(nr, 0) K0_SETUP(nr)					\
-		"ldx [%[ctr]], %%g2\n\t"					\
-		"ldx [%[ctr] + 8], %%g3\n\t"					\
-		LOOP1(CTR_ONE(nr))						\
-		"stx %%g3, [%[ctr] + 8]\n\t"					\
-		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks), [ctr] "r"(ctr),	\
-		  OPS1								\
-		: "memory", "cc", "g2", "g3", CLOBBER_FP);			\
-}
-
-/* XEX (XTS without stealing): dst = E(src ^ t) ^ t with the tweaks t precomputed at @tw. */
-#define T4_XEX(nr, dir, name)							\
-static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
-		 const hwc_u8 *tw)						\
-{										\
-	const hwc_u8 *t = tw + len, *t8 = t + 8;				\
-	PTRS1									\
-										\
-	__asm__ __volatile__(							\
-		KEYS(nr, dir / 2) K0_SETUP(nr)					\
-		LOOP1(XEX_ONE(nr, dir))						\
-		: [o] "+r"(o)							\
-		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
-		  [t8] "r"(t8), OPS1						\
-		: "memory", "cc", CLOBBER_FP);					\
-}
-
-/*
- * Two blocks at a time for AES-128/192, where the registers allow it (AES-256's 28 round-key
- * doubles leave room for one block's state only): the second block's state and temporaries
- * are B0/B1 and T0/T1, and each round's opcodes alternate between the blocks, so a T4 overlaps
- * one block's rounds with the other's. AES-128 keeps round key 0 in %d8/%d10; AES-192, whose
- * keys start at %d16, loads it into the first block's temporaries once per pair. Pairs run
- * while 32 bytes or more remain, then one block if 16 are left.
+ * The parallel modes two blocks at a time: the second block's state and temporaries are B0/B1
+ * and T0/T1, and each round's opcodes alternate between the blocks, so a T4 overlaps one
+ * block's rounds with the other's. AES-128 keeps round key 0 in %d8/%d10; AES-192, whose keys
+ * start at %d16, loads it into the first block's temporaries once per pair; AES-256 borrows
+ * round-key registers (below). Pairs run while 32 bytes or more remain, then one block if 16
+ * are left.
  */
 #define B0_10 12
 #define B1_10 14
@@ -274,10 +223,58 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 #define B1_12 10
 #define T0_12 12
 #define T1_12 14
+/*
+ * AES-256: the two states in %d0/%d2 and %d4/%d6, their temporaries in round-key registers
+ * whose keys are not needed at that point and are reloaded after: rounds 13-14's (%d56-%d62)
+ * for round key 0 and rounds 1-2, rounds 1-2's (%d8-%d14) from round 3 on and for the work
+ * after the last round. Eight extra loads a pair, for two independent chains of opcodes.
+ */
+#define B0_14 4
+#define B1_14 6
+#define T0_14 12
+#define T1_14 14
 #define B0(nr) B0_##nr
 #define B1(nr) B1_##nr
 #define T0(nr) T0_##nr
 #define T1(nr) T1_##nr
+/* Scratch of the A and B blocks before the rounds (PA, PB) and after them (QA, QB). */
+#define PA0(nr) PA0_##nr
+#define PA1(nr) PA1_##nr
+#define PB0(nr) PB0_##nr
+#define PB1(nr) PB1_##nr
+#define QA0(nr) QA0_##nr
+#define QA1(nr) QA1_##nr
+#define QB0(nr) QB0_##nr
+#define QB1(nr) QB1_##nr
+#define PA0_10 4
+#define PA1_10 6
+#define PB0_10 T0_10
+#define PB1_10 T1_10
+#define PA0_12 4
+#define PA1_12 6
+#define PB0_12 T0_12
+#define PB1_12 T1_12
+#define QA0_10 4
+#define QA1_10 6
+#define QB0_10 T0_10
+#define QB1_10 T1_10
+#define QA0_12 4
+#define QA1_12 6
+#define QB0_12 T0_12
+#define QB1_12 T1_12
+#define PA0_14 56
+#define PA1_14 58
+#define PB0_14 60
+#define PB1_14 62
+#define QA0_14 8
+#define QA1_14 10
+#define QB0_14 12
+#define QB1_14 14
+/* The borrowed round keys 1-2 back, once a pair's last use of QA/QB is done (d: decryption). */
+#define POSTK_10(d)
+#define POSTK_12(d)
+#define POSTK_14(d) LDK(8, 10, 14, d) LDK(12, 14, 14, d)
+#define POSTK(nr, d) POSTK_##nr(d)
 
 #define PAIR2(nr, r, o)								\
 	RND(nr, r, o, 0, 2, 4, 6) RND(nr, r, o, B0(nr), B1(nr), T0(nr), T1(nr))	\
@@ -291,6 +288,18 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 	LASTPAIR2(10, o)
 #define ROUNDS2_12(o) PAIR2(12, 1, o) PAIR2(12, 3, o) PAIR2(12, 5, o) PAIR2(12, 7, o)	\
 	PAIR2(12, 9, o) LASTPAIR2(12, o)
+#define RND2_14(r, o, a0, a1, b0, b1, c0, c1, d0, d1)				\
+	RND(14, r, o, a0, a1, b0, b1) RND(14, r, o, c0, c1, d0, d1)
+#define PAIR2_14(r, o)								\
+	RND2_14(r, o, 0, 2, 8, 10, 4, 6, 12, 14)				\
+	RND2_14((r) + 1, o, 8, 10, 0, 2, 12, 14, 4, 6)
+#define ROUNDS2_14(o)								\
+	RND2_14(1, o, 0, 2, 56, 58, 4, 6, 60, 62)				\
+	RND2_14(2, o, 56, 58, 0, 2, 60, 62, 4, 6)				\
+	LDK(56, 58, 14, (o) / 2) LDK(60, 62, 14, (o) / 2)			\
+	PAIR2_14(3, o) PAIR2_14(5, o) PAIR2_14(7, o) PAIR2_14(9, o) PAIR2_14(11, o)	\
+	RND2_14(13, o, 0, 2, 8, 10, 4, 6, 12, 14)				\
+	RND2_14(14, (o) + 4, 8, 10, 0, 2, 12, 14, 4, 6)
 #define ROUNDS2(nr, o) ROUNDS2_##nr(o)
 
 
@@ -298,9 +307,12 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 #define XK0PAIR_10 FXOR(0, 8, 0) FXOR(2, 10, 2) FXOR(12, 8, 12) FXOR(14, 10, 14)
 #define XK0PAIR_12 "ldd [%[k0]], %%f4\n\tldd [%[k0] + 8], %%f6\n\t"			\
 	FXOR(0, 4, 0) FXOR(2, 6, 2) FXOR(8, 4, 8) FXOR(10, 6, 10)
+#define XK0PAIR_14 "ldd [%[k0]], %%f56\n\tldd [%[k0] + 8], %%f58\n\t"			\
+	FXOR(0, 56, 0) FXOR(2, 58, 2) FXOR(4, 56, 4) FXOR(6, 58, 6)
 #define XK0PAIR(nr) XK0PAIR_##nr
 #define K0_SETUP2_10 K0_SETUP_10
 #define K0_SETUP2_12 ""
+#define K0_SETUP2_14 ""
 #define K0_SETUP2(nr) K0_SETUP2_##nr
 
 /* The pair loop around BODY (which ends by storing all but the B block's second half) and
@@ -338,7 +350,8 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 	__asm__ __volatile__(							\
 		KEYS(nr, dir / 2) K0_SETUP2(nr)					\
 		LOOP2(nr,							\
-		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, dir) STORE2(nr),			\
+		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, dir) POSTK(nr, dir / 2)	\
+		      STORE2(nr),						\
 		      TAIL1(ECB_ONE(nr, dir)))					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), OPS2		\
@@ -357,12 +370,13 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		"ldx [%[iv] + 8], %%g3\n\t"					\
 		LOOP2(nr,							\
 		      LOAD2(nr) XK0PAIR(nr) ROUNDS2(nr, DEC)				\
-		      MOVXTOD(2, 4) MOVXTOD(3, 6) FXOR(0, 4, 0) FXOR(2, 6, 2)	\
-		      LDD(s, T0(nr)) LDD(s8, T1(nr))				\
-		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      MOVXTOD(2, QA0(nr)) MOVXTOD(3, QA1(nr))			\
+		      FXOR(0, QA0(nr), 0) FXOR(2, QA1(nr), 2)			\
+		      LDD(s, QB0(nr)) LDD(s8, QB1(nr))				\
+		      FXOR(B0(nr), QB0(nr), B0(nr)) FXOR(B1(nr), QB1(nr), B1(nr))	\
 		      "ldx [%[s16] + %[o]], %%g2\n\t"				\
 		      "ldx [%[s24] + %[o]], %%g3\n\t"				\
-		      STORE2(nr),							\
+		      POSTK(nr, 1) STORE2(nr),					\
 		      TAIL1(CBCDEC_ONE(nr)))					\
 		"stx %%g2, [%[iv]]\n\t"						\
 		"stx %%g3, [%[iv] + 8]\n\t"					\
@@ -384,10 +398,10 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		      MOVXTOD(2, 0) MOVXTOD(3, 2) "add %%g3, 1, %%g3\n\t"	\
 		      MOVXTOD(2, B0(nr)) MOVXTOD(3, B1(nr)) "add %%g3, 1, %%g3\n\t"	\
 		      XK0PAIR(nr) ROUNDS2(nr, ENC)					\
-		      LDD(s, 4) LDD(s8, 6) LDD(s16, T0(nr)) LDD(s24, T1(nr))	\
-		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
-		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
-		      STORE2(nr),							\
+		      LDD(s, QA0(nr)) LDD(s8, QA1(nr)) LDD(s16, QB0(nr)) LDD(s24, QB1(nr))	\
+		      FXOR(0, QA0(nr), 0) FXOR(2, QA1(nr), 2)			\
+		      FXOR(B0(nr), QB0(nr), B0(nr)) FXOR(B1(nr), QB1(nr), B1(nr))	\
+		      POSTK(nr, 0) STORE2(nr),					\
 		      TAIL1(CTR_ONE(nr)))					\
 		"stx %%g3, [%[ctr] + 8]\n\t"					\
 		: [o] "+r"(o)							\
@@ -405,14 +419,14 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		KEYS(nr, dir / 2) K0_SETUP2(nr)					\
 		LOOP2(nr,							\
 		      LOAD2(nr) XK0PAIR(nr)						\
-		      LDD(t, 4) LDD(t8, 6) LDD(t16, T0(nr)) LDD(t24, T1(nr))	\
-		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
-		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
+		      LDD(t, PA0(nr)) LDD(t8, PA1(nr)) LDD(t16, PB0(nr)) LDD(t24, PB1(nr))	\
+		      FXOR(0, PA0(nr), 0) FXOR(2, PA1(nr), 2)			\
+		      FXOR(B0(nr), PB0(nr), B0(nr)) FXOR(B1(nr), PB1(nr), B1(nr))	\
 		      ROUNDS2(nr, dir)						\
-		      LDD(t, 4) LDD(t8, 6) LDD(t16, T0(nr)) LDD(t24, T1(nr))	\
-		      FXOR(0, 4, 0) FXOR(2, 6, 2)				\
-		      FXOR(B0(nr), T0(nr), B0(nr)) FXOR(B1(nr), T1(nr), B1(nr))	\
-		      STORE2(nr),							\
+		      LDD(t, QA0(nr)) LDD(t8, QA1(nr)) LDD(t16, QB0(nr)) LDD(t24, QB1(nr))	\
+		      FXOR(0, QA0(nr), 0) FXOR(2, QA1(nr), 2)			\
+		      FXOR(B0(nr), QB0(nr), B0(nr)) FXOR(B1(nr), QB1(nr), B1(nr))	\
+		      POSTK(nr, dir / 2) STORE2(nr),				\
 		      TAIL1(XEX_ONE(nr, dir)))					\
 		: [o] "+r"(o)							\
 		: [ks] "r"(ks), [k0] "r"(ks + (dir ? 2 * nr : 0)), [t] "r"(t),	\
@@ -420,24 +434,17 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 		: "memory", "cc", CLOBBER_FP);					\
 }
 
-/* CBC encryption is serial: one block at a time at every key size. */
-#define T4_ALL2(nr)								\
+#define T4_ALL2(nr, cbc_dec)							\
 	T4_ECB2(nr, ENC, ecb_enc_##nr)						\
 	T4_ECB2(nr, DEC, ecb_dec_##nr)						\
 	T4_CBC_ENC(nr, cbc_enc_##nr)						\
-	T4_CBC_DEC2(nr, cbc_dec_##nr)						\
+	cbc_dec(nr, cbc_dec_##nr)						\
 	T4_CTR2(nr, ctr_##nr)							\
 	T4_XEX2(nr, ENC, xex_enc_##nr)						\
 	T4_XEX2(nr, DEC, xex_dec_##nr)
-T4_ALL2(10)
-T4_ALL2(12)
-T4_ECB(14, ENC, ecb_enc_14)
-T4_ECB(14, DEC, ecb_dec_14)
-T4_CBC_ENC(14, cbc_enc_14)
-T4_CBC_DEC(14, cbc_dec_14)
-T4_CTR(14, ctr_14)
-T4_XEX(14, ENC, xex_enc_14)
-T4_XEX(14, DEC, xex_dec_14)
+T4_ALL2(10, T4_CBC_DEC2)
+T4_ALL2(12, T4_CBC_DEC2)
+T4_ALL2(14, T4_CBC_DEC)
 
 typedef void t4_bulk_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size);
 typedef void t4_chain_fn(const hwc_u64 *, hwc_u8 *, const hwc_u8 *, hwc_size, hwc_u64 *);
