@@ -151,7 +151,7 @@ rnd K 32
 rnd IV 12
 "$cli" enc -a "gcm(aes)" -K "$K" --iv "$IV" --aad 0102 -i "$d/p$s" -o "$d/h"
 cp "$d/h" "$d/hbad"
-printf '\001' | dd of="$d/hbad" bs=1 seek=$((s + 15)) conv=notrunc 2>/dev/null
+flip_byte "$d/hbad" $((s + 15))
 rm -f "$d/bad"
 "$cli" dec -a "gcm(aes)" -K "$K" --iv "$IV" --aad 0102 -i "$d/hbad" -o "$d/bad" 2>"$d/err"
 rc=$?
@@ -160,7 +160,7 @@ check_eq "gcm(aes): corrupted tag: exit 1, no output file ($(cat "$d/err"))" "1 
 out=$("$cli" dec -a "gcm(aes)" -K "$K" --iv "$IV" --aad 0102 <"$d/hbad" 2>/dev/null | wc -c)
 check_eq "gcm(aes): corrupted tag to stdout: nothing written" 0 "$out"
 "$cli" enc -a "gcm(aes)" -K "$K" --iv "$IV" -i "$d/p0" -o "$d/t0"
-printf '\001' | dd of="$d/t0" bs=1 seek=3 conv=notrunc 2>/dev/null
+flip_byte "$d/t0" 3
 check_fails "gcm(aes): empty message, no AAD, corrupted tag refused" "$cli" dec -a "gcm(aes)" \
 	-K "$K" --iv "$IV" -i "$d/t0" -o "$d/bad"
 check_fails "gcm(aes): wrong AAD refused" "$cli" dec -a "gcm(aes)" -K "$K" --iv "$IV" --aad 0103 \

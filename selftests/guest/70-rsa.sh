@@ -58,7 +58,7 @@ for bits in 2048 4096; do
 	check_cmd "rsa$bits pkey_verify of OpenSSL's signature" \
 		keyctl pkey_verify "$id" 0 "$dir/digest" "$dir/osig" enc=pkcs1 hash=sha256
 	cp "$dir/osig" "$dir/bad"
-	printf '\001' | dd of="$dir/bad" bs=1 seek=$((bits / 16)) conv=notrunc 2>/dev/null
+	flip_byte "$dir/bad" $((bits / 16))
 	check_fails "rsa$bits pkey_verify refuses a tampered signature" \
 		keyctl pkey_verify "$id" 0 "$dir/digest" "$dir/bad" enc=pkcs1 hash=sha256
 

@@ -53,7 +53,7 @@ for bits in 2048 4096; do
 	check_cmd "rsa$bits: rsa verify --digest (PKCS#8 key) of OpenSSL's signature" \
 		"$cli" rsa verify -k "$d/key.der" --digest -in "$d/digest" -sigfile "$d/osig"
 	cp "$d/osig" "$d/bad"
-	printf '\001' | dd of="$d/bad" bs=1 seek=$((bits / 16)) conv=notrunc 2>/dev/null
+	flip_byte "$d/bad" $((bits / 16))
 	out=$("$cli" rsa verify -k "$d/cert.der" -in "$d/msg" -sigfile "$d/bad" 2>&1)
 	check_eq "rsa$bits: tampered signature: exit 1" "1 Signature Verification Failure" \
 		"$? $out"

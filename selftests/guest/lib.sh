@@ -123,6 +123,15 @@ crypto_field() {
 
 # dmesg_ignore ERE: kernel log lines matching ERE are not held against this run by run.sh's
 # dmesg check (for tests that provoke a kernel message on purpose).
+# flip_byte FILE OFFSET: XOR the byte at OFFSET with 1, in place. A tampered input must differ
+# from the original: writing a fixed byte instead leaves it unchanged when the byte already
+# was that value (1 in 256 for a random signature).
+flip_byte() {
+	fb=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' \n')
+	# shellcheck disable=SC2059 # the format is the byte's octal escape
+	printf "$(printf '\\%03o' $((fb ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
 dmesg_ignore() {
 	printf '%s\n' "$1" >>"$HWC_DMESG_IGNORE"
 }
