@@ -14,8 +14,9 @@
  *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
  *   for VW >= 2 vbsll/vbsrl (each 128-bit block shifted left/right by a constant of bytes),
  *   vsub64, vsllv64/vsrlv64 (each 64-bit element by the count in the same element of a vector);
- *   optionally vxor3 (three-way XOR), vxts8_loop (an XTS main loop of its own, see xts8),
- *   vclmul_87 (zmm: each block's low 64 bits carry-less times 0x87; enables hwc_xts_zmm_clmul).
+ *   optionally vxor3 (three-way XOR), vbcast_mem (a broadcast load of the 16 bytes at a pointer), vxts8_loop (an XTS main loop of its own, see xts8),
+ *   vclmul_87 and vclmul_87_hi (zmm: each block's low or high 64 bits carry-less times 0x87;
+ *   enable hwc_xts_zmm_clmul and the zmm tweak setup, and require VPCLMULQDQ of the tier).
  *
  * A main loop keeps UNROLL registers (8 * VW blocks) in flight, enough to cover the AES
  * latency at two issues per cycle; the rest goes in chunks of up to 4 registers whose last
@@ -77,7 +78,11 @@ AI __m128i rk128(const struct vrks *r, unsigned int i)
 
 AI vec rkv(const struct vrks *r, unsigned int i)
 {
+#ifdef vbcast_mem
+	return vbcast_mem(r->keys + 16 * i);
+#else
 	return vbcast(rk128(r, i));
+#endif
 }
 
 /*
@@ -179,6 +184,17 @@ AI __m128i aes1(const struct vrks *r, int enc, __m128i x)
 		     _mm_aesdeclast_si128(x, rk128(r, r->nr));
 }
 
+AI __m128i aes1_nr(const struct vrks *r, int enc, __m128i x, const unsigned int nr)
+{
+	unsigned int i;
+
+	x = _mm_xor_si128(x, rk128(r, 0));
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++)
+		x = enc ? _mm_aesenc_si128(x, rk128(r, i)) : _mm_aesdec_si128(x, rk128(r, i));
+	return enc ? _mm_aesenclast_si128(x, rk128(r, nr)) : _mm_aesdeclast_si128(x, rk128(r, nr));
+}
+
 /* ---- ECB ---- */
 
 AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
@@ -211,7 +227,12 @@ AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 		 * One block (an XTS tweak, a GCM J0): xmm, so that a caller reading the result
 		 * right away gets it by store forwarding (not from a masked store).
 		 */
-		_mm_storeu_si128((__m128i *)dst, aes1(&r, enc, _mm_loadu_si128((const __m128i *)src)));
+		const __m128i x = _mm_loadu_si128((const __m128i *)src);
+
+		/* The rounds unrolled: this is on an XTS request's chain, one a request. */
+		_mm_storeu_si128((__m128i *)dst, k->nr == 10 ? aes1_nr(&r, enc, x, 10) :
+					       k->nr == 12 ? aes1_nr(&r, enc, x, 12) :
+							     aes1_nr(&r, enc, x, 14));
 		return;
 	}
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
@@ -423,6 +444,61 @@ AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size
 		vst_bytes(dst, vxor(b[n - 1], vld_bytes(src, rest)), rest);
 }
 
+#if VW >= 4
+/*
+ * zmm main loop: all round keys in registers, broadcast once (11-15 of the 32, beside 8 data
+ * registers). Broadcast as each round uses them, GCC emits a VSHUFI32X4 per key per step,
+ * which on Zen 5 issues to a pipe that also runs VAESENC: measured there, keys in registers
+ * ran the AES-128 loop at 1.0x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. The last
+ * round's key absorbs the input (AESENCLAST ends with an XOR), off the rounds' chain.
+ */
+AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
+		    __m128i *c, const unsigned int nr)
+{
+	vec kr[HWC_AES_MAX_ROUNDS + 1];
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 15
+	for (i = 0; i <= nr; i++)
+		kr[i] = rkv(r, i);
+	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
+		vec b[UNROLL];
+
+		ctr_blocks(b, *c, UNROLL * VW, UNROLL);
+		*c = ctr_add(*c, UNROLL * VW);
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			b[j] = vxor(b[j], kr[0]);
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = venc(b[j], kr[i]);
+		}
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			vst(dst + 16 * VW * j, venclast(b[j], vxor(kr[nr], vld(src + 16 * VW * j))));
+	}
+}
+
+AI void ctr_main(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
+		 __m128i *c)
+{
+	switch (r->nr) {
+	case 10:
+		ctr_main_nr(r, dst, src, nsteps, c, 10);
+		break;
+	case 12:
+		ctr_main_nr(r, dst, src, nsteps, c, 12);
+		break;
+	default:
+		ctr_main_nr(r, dst, src, nsteps, c, 14);
+		break;
+	}
+}
+#endif
+
 static __attribute__((__noinline__)) void FN(ctr_long_)(const struct hwc_aes_key *k, hwc_u8 *dst,
 							const hwc_u8 *src, hwc_size len,
 							hwc_u8 ctr[16])
@@ -433,6 +509,16 @@ static __attribute__((__noinline__)) void FN(ctr_long_)(const struct hwc_aes_key
 	hwc_size m;
 
 	vload_keys(&r, k->ek, k->nr);
+#if VW >= 4
+	if (len >= UNROLL * reg) {
+		hwc_size steps = len / (UNROLL * reg);
+
+		ctr_main(&r, dst, src, steps, &c);
+		src += UNROLL * reg * steps;
+		dst += UNROLL * reg * steps;
+		len -= UNROLL * reg * steps;
+	}
+#endif
 	for (; len >= UNROLL * reg; len -= UNROLL * reg, src += UNROLL * reg, dst += UNROLL * reg)
 		ctr_chunk(&r, dst, src, UNROLL * reg, &c, UNROLL);
 	while (len) {
@@ -552,9 +638,29 @@ AI vec xts_pow(__m128i t, int e)
 #endif
 }
 
+#ifdef vclmul_87_hi
+/*
+ * xts_pow by carry-less multiply, from @v, t in every lane (a broadcast load, so that a tweak
+ * just stored is forwarded straight into the vector): lane l is t * x^(e + l), e + l < 64. Each
+ * 64-bit half shifted left, the bits leaving the low half carried into the high one (a byte
+ * shift of the right-shifted halves), those leaving x^127 folded back as their product with
+ * 0x87 (below 2^(e + l + 8), in the low half): four operations deep, xts_pow's seven.
+ */
+AI vec xts_pow_clmul(vec v, int e)
+{
+	/* zmm only (as vclmul_87_hi): the shift counts as constants, not computed */
+	const vec cnt = _mm512_set_epi64(e + 3, e + 3, e + 2, e + 2, e + 1, e + 1, e, e);
+	const vec rcnt = _mm512_set_epi64(61 - e, 61 - e, 62 - e, 62 - e, 63 - e, 63 - e, 64 - e,
+					  64 - e);
+	const vec h = vsrlv64(v, rcnt);
+
+	return vxor3(vsllv64(v, cnt), vbsll(h, 8), vclmul_87_hi(h));
+}
+#endif
+
 /*
  * Lanes t, t*alpha, ..., t*alpha^(VW-1). ymm: t and t*alpha (one cheap multiply and an
- * insert, 10% faster at 64 bytes than the variable shifts on Zen 4); zmm: xts_pow.
+ * insert, 10% faster at 64 bytes than the variable shifts on Zen 4); zmm: xts_pow_clmul.
  */
 AI vec xts_lanes(__m128i t)
 {
@@ -562,6 +668,8 @@ AI vec xts_lanes(__m128i t)
 	__m128i l[2] = { t, xmul_x(t, 1) };
 
 	return vfrom_lanes(l);
+#elif defined(vclmul_87_hi)
+	return xts_pow_clmul(vbcast(t), 0);
 #else
 	return xts_pow(t, 0);
 #endif
@@ -719,6 +827,7 @@ AI vec xts_stride_clmul(vec t)
 	return vxor(vbsll(t, XTS_SB), vclmul_87(vbsrl(t, 16 - XTS_SB)));
 }
 #define XTS_STRIDE(t, clmul) ((clmul) ? xts_stride_clmul(t) : xts_stride(t))
+
 #else
 #define XTS_STRIDE(t, clmul) xts_stride(t)
 #endif
@@ -809,18 +918,22 @@ AI void xts_main_form(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *
 
 /* @nsteps steps from the request's first tweak @t; leaves in @base the lanes of the next block. */
 AI void xts_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		 hwc_size nsteps, __m128i t, vec *base)
+		 hwc_size nsteps, vec tb, vec *base)
 {
 	vec tw[XTS_UNROLL];
 	int j;
 
 #if VW >= 4
+	/*
+	 * Each register from t directly (no chain between them), its fold one carry-less
+	 * multiply: these are on the first step's chain, and at 1 KiB xts_pow's cost 7% (Zen 5).
+	 */
 #pragma GCC unroll 8
 	for (j = 0; j < XTS_UNROLL; j++)
-		tw[j] = xts_pow(t, VW * j);
+		tw[j] = xts_pow_clmul(tb, VW * j);
 #else
 	/* ymm: from the lanes, each a constant-shift multiply (measured faster here than xts_pow). */
-	(void)t;
+	(void)tb;
 	tw[0] = *base;
 #pragma GCC unroll 8
 	for (j = 1; j < XTS_UNROLL; j++)
@@ -857,15 +970,55 @@ AI void xts8(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *sr
 }
 #endif
 
+/*
+ * Ciphertext stealing: the last whole block and the @tail bytes after it, with tweak @t; returns
+ * the tweak after them. Decryption uses the two last tweaks in swapped order. Out of line, so
+ * that its buffer (zeroed after) is not in the frame of every request.
+ */
+static __attribute__((__noinline__)) __m128i FN(xts_steal_)(const struct hwc_aes_key *k, int enc,
+							    hwc_u8 *dst, const hwc_u8 *src,
+							    hwc_size tail, __m128i t)
+{
+	__m128i t2 = xmul_x(t, 1), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
+	struct vrks r;
+	hwc_u8 buf[32];
+
+	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
+	cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), ta);
+	cc = _mm_xor_si128(aes1(&r, enc, cc), ta);
+	_mm_storeu_si128((__m128i *)buf, cc);
+	__builtin_memcpy(buf + 16, buf, tail);
+	__builtin_memcpy(buf, src + 16, tail);
+	cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)buf), tb);
+	cc = _mm_xor_si128(aes1(&r, enc, cc), tb);
+	_mm_storeu_si128((__m128i *)buf, cc);
+	__builtin_memcpy(dst, buf, 16 + tail);
+	hwc_memzero_explicit(buf, sizeof(buf));
+	return t2;
+}
+
+/*
+ * The general path, for the constant round count @nr: every switch on it folds away, and no
+ * round key load is shared between key sizes (GCC hoists such loads above the switch and
+ * broadcasts each with a VSHUFI32X4, a vector operation, instead of a broadcast load).
+ */
 AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		  hwc_size len, hwc_u8 tweak[16])
+		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
 {
 	struct vrks r;
 	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0), c;
 	__m128i t = _mm_loadu_si128((const __m128i *)tweak);
+#if VW >= 4
+	const vec tb = vbcast_mem(tweak);
+	vec base = xts_pow_clmul(tb, 0);
+#else
+#if VW >= 2
+	const vec tb = vbcast(t);
+#endif
 	vec base = xts_lanes(t);
+#endif
 
-	vload_keys(&r, enc ? k->ek : k->dk, k->nr);
+	vload_keys(&r, enc ? k->ek : k->dk, nr);
 #ifdef vxts8_loop
 	if (full >= 8) {
 		xts8(k, enc, dst, src, full / 8, &base);
@@ -877,7 +1030,7 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	if (full >= XTS_UNROLL * VW) {
 		hwc_size steps = full / (XTS_UNROLL * VW);
 
-		xts_main(&r, enc, dst, src, steps, t, &base);
+		xts_main(&r, enc, dst, src, steps, tb, &base);
 		src += 16 * XTS_UNROLL * VW * steps;
 		dst += 16 * XTS_UNROLL * VW * steps;
 		full -= XTS_UNROLL * VW * steps;
@@ -897,36 +1050,98 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 		dst += 16 * c;
 	}
 	t = vlow(base);
-	if (tail) {
-		/* Ciphertext stealing; decryption uses the two last tweaks in swapped order. */
-		__m128i t2 = xmul_x(t, 1), ta = enc ? t : t2, tb = enc ? t2 : t, cc;
-		hwc_u8 buf[32];
-
-		cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)src), ta);
-		cc = _mm_xor_si128(aes1(&r, enc, cc), ta);
-		_mm_storeu_si128((__m128i *)buf, cc);
-		__builtin_memcpy(buf + 16, buf, tail);
-		__builtin_memcpy(buf, src + 16, tail);
-		cc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)buf), tb);
-		cc = _mm_xor_si128(aes1(&r, enc, cc), tb);
-		_mm_storeu_si128((__m128i *)buf, cc);
-		__builtin_memcpy(dst, buf, 16 + tail);
-		hwc_memzero_explicit(buf, sizeof(buf));
-		t = t2;
-	}
+	if (tail)
+		t = FN(xts_steal_)(k, enc, dst, src, tail, t);
 	_mm_storeu_si128((__m128i *)tweak, t);
 }
+
+#if VW >= 4
+/*
+ * Up to one register of whole blocks (a 512-byte sector is not this; a 64-byte request is) in a
+ * small function per direction and round count: none of the general path's frame (its stealing
+ * buffer), its chunk dispatch, or its lane-vector update. The next tweak, t * x^nb, is off the
+ * chain (only stored).
+ */
+AI void xts_short(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
+{
+	const hwc_size nb = len / 16;
+	const __m128i t = _mm_loadu_si128((const __m128i *)tweak);
+	const vec tw = xts_pow_clmul(vbcast_mem(tweak), 0);
+	struct vrks r;
+	vec b[1];
+
+	vload_keys(&r, enc ? k->ek : k->dk, nr);
+	b[0] = vxor3(vld_blocks(src, nb), tw, rkv(&r, 0));
+	vmid_nr(&r, b, 1, nr, enc);
+	b[0] = enc ? venclast(b[0], vxor(rkv(&r, nr), tw)) : vdeclast(b[0], vxor(rkv(&r, nr), tw));
+	vst_blocks(dst, b[0], nb);
+	_mm_storeu_si128((__m128i *)tweak, xmul_x(t, (int)nb));
+}
+
+#define XTS_SHORT(dir, enc, nr)								\
+static __attribute__((__noinline__)) void CAT(xts_short_##dir##nr##_, VAES_SUFFIX)(	\
+	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+	hwc_u8 tweak[16])								\
+{											\
+	xts_short(k, enc, dst, src, len, tweak, nr);					\
+}
+XTS_SHORT(enc, 1, 10) XTS_SHORT(enc, 1, 12) XTS_SHORT(enc, 1, 14)
+XTS_SHORT(dec, 0, 10) XTS_SHORT(dec, 0, 12) XTS_SHORT(dec, 0, 14)
+#undef XTS_SHORT
+
+/* Whole blocks, 16 to 16 * VW bytes. */
+#define XTS_IS_SHORT(len) (((len) & 15) == 0 && (len) - 16 < 16 * VW)
+#endif
+
+/*
+ * The general path out of line, one function per direction and round count: the entries only
+ * pick the code, so a short request never builds the long path's frame.
+ */
+#define XTS_LONG(dir, enc, nr)								\
+static __attribute__((__noinline__)) void CAT(xts_long_##dir##nr##_, VAES_SUFFIX)(	\
+	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+	hwc_u8 tweak[16])								\
+{											\
+	xts_crypt(k, enc, dst, src, len, tweak, nr);					\
+}
+XTS_LONG(enc, 1, 10) XTS_LONG(enc, 1, 12) XTS_LONG(enc, 1, 14)
+XTS_LONG(dec, 0, 10) XTS_LONG(dec, 0, 12) XTS_LONG(dec, 0, 14)
+#undef XTS_LONG
+
+#define XTS_CALL_NR(kind, dir)								\
+	do {										\
+		if (k->nr == 10)							\
+			CAT(xts_##kind##_##dir##10_, VAES_SUFFIX)(k, dst, src, len, tweak);	\
+		else if (k->nr == 12)							\
+			CAT(xts_##kind##_##dir##12_, VAES_SUFFIX)(k, dst, src, len, tweak);	\
+		else									\
+			CAT(xts_##kind##_##dir##14_, VAES_SUFFIX)(k, dst, src, len, tweak);	\
+	} while (0)
 
 void FN(hwc_aes_xts_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			  hwc_size len, hwc_u8 tweak[16])
 {
-	xts_crypt(k, 1, dst, src, len, tweak);
+#if VW >= 4
+	if (XTS_IS_SHORT(len)) {
+		XTS_CALL_NR(short, enc);
+		return;
+	}
+#endif
+	XTS_CALL_NR(long, enc);
 }
 
 void FN(hwc_aes_xts_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			  hwc_size len, hwc_u8 tweak[16])
 {
-	xts_crypt(k, 0, dst, src, len, tweak);
+#if VW >= 4
+	if (XTS_IS_SHORT(len)) {
+		XTS_CALL_NR(short, dec);
+		return;
+	}
+#endif
+	XTS_CALL_NR(long, dec);
 }
+#undef XTS_CALL_NR
 
 #endif /* HWC_X86_AES_MODES_H */

@@ -20,6 +20,16 @@ typedef __m512i vec;
 #define vdec _mm512_aesdec_epi128
 #define vdeclast _mm512_aesdeclast_epi128
 #define vbcast _mm512_broadcast_i32x4
+/*
+ * A round key broadcast straight from memory, one load: from _mm512_broadcast_i32x4 of a load,
+ * GCC 12 often loads the xmm early and broadcasts it with a VSHUFI32X4, a vector operation.
+ */
+#define vbcast_mem(p)								\
+	({									\
+		__m512i v_;							\
+		__asm__("vbroadcasti32x4 %1, %0" : "=v"(v_) : "m"(*(const __m128i *)(p))); \
+		v_;								\
+	})
 #define vlow _mm512_castsi512_si128
 #define vshuf8 _mm512_shuffle_epi8
 #define vadd64 _mm512_add_epi64
@@ -37,6 +47,7 @@ typedef __m512i vec;
 #define vprev(a, b) _mm512_alignr_epi64((b), (a), 6)
 #define vlane_index() _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0)
 #define vclmul_87(v) _mm512_clmulepi64_epi128((v), _mm512_set1_epi64(0x87), 0x00)
+#define vclmul_87_hi(v) _mm512_clmulepi64_epi128((v), _mm512_set1_epi64(0x87), 0x01)
 
 int hwc_xts_zmm_clmul;
 
