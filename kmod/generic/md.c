@@ -45,30 +45,68 @@ hwc_size hwc_md_update_blocks(const struct hwc_md_ops *ops, struct hwc_md_state 
 	return len & ((1u << shift) - 1);
 }
 
-void hwc_md_finup(const struct hwc_md_ops *ops, struct hwc_md_state *st,
-		  const hwc_u8 *data, hwc_size len, hwc_u8 *out)
+/*
+ * Zeroes @n bytes the compiler would consider dead; inline, so that a constant @n becomes a few
+ * vector stores rather than a call (these run once a request, short ones included).
+ */
+static inline __attribute__((always_inline)) void md_wipe(void *p, hwc_size n)
 {
-	const struct hwc_hash_info *info = ops->info;
-	unsigned int bs = info->blocksize;
-	/* Both trailing blocks are built here so that the core is entered once for the tail. */
-	hwc_u8 pad[256] __attribute__((aligned(16)));
-	hwc_size rem, total;
-	hwc_u64 bytes;
-	unsigned int i, lenbytes = bs >> 3;
+	__builtin_memset(p, 0, n);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
 
-	rem = hwc_md_update_blocks(ops, st, data, len);
-	data += len - rem;
-	bytes = st->count + rem;
+/*
+ * The padded tail, @total bytes (a constant: one or two blocks of @bs), in one core call. For
+ * 64-byte blocks the buffer is zeroed and wiped by constant-size stores: at 16-byte messages
+ * the variable-size memset calls cost SHA-1 and SHA-256 7-9% against the kernel's (Zen 5).
+ */
+static inline __attribute__((always_inline)) void md_tail(const struct hwc_md_ops *ops,
+							   struct hwc_md_state *st,
+							   const hwc_u8 *data, hwc_size rem,
+							   hwc_u64 bytes, const unsigned int bs,
+							   const unsigned int total)
+{
+	hwc_u8 pad[total] __attribute__((aligned(16)));
 
-	total = rem + 1 + lenbytes <= bs ? bs : 2 * bs;
-	__builtin_memcpy(pad, data, rem);
+	if (bs == 64) {
+		__builtin_memset(pad, 0, total);
+		__builtin_memcpy(pad, data, rem);
+	} else {
+		/*
+		 * 128-byte blocks: only the gap, and the wipe by call, as before: SHA-512 at
+		 * 16-64 bytes ran about 10% slower with the 64-byte blocks' form (Zen 5).
+		 */
+		__builtin_memcpy(pad, data, rem);
+		__builtin_memset(pad + rem + 1, 0, total - rem - 1 - 16);
+	}
 	pad[rem] = 0x80;
-	__builtin_memset(pad + rem + 1, 0, total - rem - 1 - 8);
 	/* SHA-384/512 carry a 128-bit bit count: its top 3 bits come from the byte count. */
-	if (lenbytes == 16)
+	if (bs == 128)
 		hwc_put_be64(pad + total - 16, bytes >> 61);
 	hwc_put_be64(pad + total - 8, bytes << 3);
-	ops->run(ops, &st->h, pad, total >> hwc_md_shift(info));
+	ops->run(ops, &st->h, pad, total / bs);
+	/* The tail of the message must not outlive the request. */
+	if (bs == 64)
+		md_wipe(pad, total);
+	else
+		hwc_memzero_explicit(pad, total);
+}
+
+static inline __attribute__((always_inline)) void md_finup_bs(const struct hwc_md_ops *ops,
+							       struct hwc_md_state *st,
+							       const hwc_u8 *data, hwc_size len,
+							       hwc_u8 *out, const unsigned int bs)
+{
+	const struct hwc_hash_info *info = ops->info;
+	hwc_size rem = hwc_md_update_blocks(ops, st, data, len);
+	hwc_u64 bytes = st->count + rem;
+	unsigned int i;
+
+	data += len - rem;
+	if (rem + 1 + bs / 8 <= bs)
+		md_tail(ops, st, data, rem, bytes, bs, bs);
+	else
+		md_tail(ops, st, data, rem, bytes, bs, 2 * bs);
 
 	if (info->wordsize == 4) {
 		for (i = 0; i < info->digestsize / 4; i++)
@@ -77,10 +115,17 @@ void hwc_md_finup(const struct hwc_md_ops *ops, struct hwc_md_state *st,
 		for (i = 0; i < info->digestsize / 8; i++)
 			hwc_put_be64(out + 8 * i, st->h.w64[i]);
 	}
+	/* Nor the chaining value. */
+	md_wipe(st, sizeof(*st));
+}
 
-	/* The tail of the message and the chaining value must not outlive the request. */
-	hwc_memzero_explicit(pad, total);
-	hwc_memzero_explicit(st, sizeof(*st));
+void hwc_md_finup(const struct hwc_md_ops *ops, struct hwc_md_state *st,
+		  const hwc_u8 *data, hwc_size len, hwc_u8 *out)
+{
+	if (ops->info->blocksize == 128)
+		md_finup_bs(ops, st, data, len, out, 128);
+	else
+		md_finup_bs(ops, st, data, len, out, 64);
 }
 
 void hwc_md_update(const struct hwc_md_ops *ops, struct hwc_md_state *st, struct hwc_md_buf *buf,
