@@ -66,7 +66,7 @@ static inline __attribute__((always_inline)) void md_tail(const struct hwc_md_op
 							   hwc_u64 bytes, const unsigned int bs,
 							   const unsigned int total)
 {
-	hwc_u8 pad[total] __attribute__((aligned(16)));
+	hwc_u8 pad[256] __attribute__((aligned(16)));	/* total bytes used */
 
 	if (bs == 64) {
 		__builtin_memset(pad, 0, total);
