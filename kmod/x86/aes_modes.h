@@ -14,7 +14,8 @@
  *   swapped), vprev(a, b) (lane 0: the last lane of a; lanes 1..: lanes 0.. of b);
  *   for VW >= 2 vbsll/vbsrl (each 128-bit block shifted left/right by a constant of bytes),
  *   vsub64, vsllv64/vsrlv64 (each 64-bit element by the count in the same element of a vector);
- *   optionally vxor3 (three-way XOR), vbcast_mem (a broadcast load of the 16 bytes at a pointer), vxts8_loop (an XTS main loop of its own, see xts8),
+ *   optionally vxor3 (three-way XOR), vbcast_mem (a broadcast load of the 16 bytes at a
+ *   pointer), vxts8_loop (an XTS main loop of its own, see xts8),
  *   vclmul_87 and vclmul_87_hi (zmm: each block's low or high 64 bits carry-less times 0x87;
  *   enable hwc_xts_zmm_clmul and the zmm tweak setup, and require VPCLMULQDQ of the tier).
  *
@@ -449,7 +450,7 @@ AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size
  * zmm main loop: all round keys in registers, broadcast once (11-15 of the 32, beside 8 data
  * registers). Broadcast as each round uses them, GCC emits a VSHUFI32X4 per key per step,
  * which on Zen 5 issues to a pipe that also runs VAESENC: measured there, keys in registers
- * ran the AES-128 loop at 1.0x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. The last
+ * ran the AES-128 loop at 1.02-1.05x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. The last
  * round's key absorbs the input (AESENCLAST ends with an XOR), off the rounds' chain.
  */
 AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
