@@ -45,7 +45,10 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 	},
 	{
 		.impl = "vaes-avx512",
-		/* VPCLMULQDQ too: its XTS computes tweaks by carry-less multiply (every VAES+AVX-512 CPU has it). */
+		/*
+		 * VPCLMULQDQ too: its XTS computes tweaks by carry-less multiply (every CPU with
+		 * VAES and AVX-512 has it).
+		 */
 		.features = HWC_F_VAES_TIER | HWC_F_AVX512 | HWC_F_VPCLMUL,
 		.expand_key = hwc_aes_expand_key,
 		.ecb_enc = hwc_aes_ecb_enc_vaes_avx512,

@@ -148,8 +148,8 @@ static void hwc_pick_form(const char *pname, const char *param, const char *cons
 }
 
 /*
- * Four 4 KiB requests, dm-crypt's sector size where the disk's is 4 KiB (cryptsetup's LUKS2
- * default there): on Zen 5 the two forms tie on 16 KiB requests but not on 4 KiB ones.
+ * Four 4 KiB requests, dm-crypt's requests with 4096-byte encryption sectors (LUKS2's
+ * --sector-size 4096): on Zen 5 the two forms tie on 16 KiB requests but not on 4 KiB ones.
  */
 static void hwc_race_xts(struct hwc_race *r)
 {
