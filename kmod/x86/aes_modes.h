@@ -483,6 +483,67 @@ AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_si
 	}
 }
 
+#elif VW == 2
+/*
+ * ymm main loop. Sixteen registers hold the 8 data registers, the first and last round keys,
+ * the counter base and the current round key; the other keys are broadcast from memory as each
+ * round uses them. The lane increments are memory operands (through a pointer the compiler
+ * cannot see into), so no register is rebuilt from constants per step (GCC did, with a
+ * VINSERTI128 each: on Zen 3 lane inserts and shuffles share the two FP pipes that run VAES).
+ * On Zen 3 (EPYC, family 25 model 1), 16 KiB, interleaved with Linux 7.2's vaes-avx2 CTR:
+ * 0.93-0.94x of it in processes where the general chunk ran 0.87x.
+ */
+static const hwc_u64 ctr_lane_inc[UNROLL][4] __attribute__((aligned(32))) = {
+#define CTR_INC(j) { 0, (hwc_u64)(2 * (j)) << 56, 0, (hwc_u64)(2 * (j) + 1) << 56 }
+	CTR_INC(0), CTR_INC(1), CTR_INC(2), CTR_INC(3),
+	CTR_INC(4), CTR_INC(5), CTR_INC(6), CTR_INC(7),
+#undef CTR_INC
+};
+
+AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
+		    __m128i *c, const unsigned int nr)
+{
+	const vec k0 = rkv(r, 0), kl = rkv(r, nr);
+	const vec *inc = (const vec *)ctr_lane_inc;
+	unsigned int i;
+	int j;
+
+	__asm__("" : "+r"(inc));
+	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
+		unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(*c);
+		vec b[UNROLL];
+
+		/* As in ctr_blocks: the last byte does not carry within the step's 16 blocks. */
+		if (__builtin_expect((lo & 0xff) <= 0xffULL - (UNROLL * VW - 1), 1)) {
+			vec base = vbcast(_mm_shuffle_epi8(*c, bswap_mask128()));
+
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = vxor(vadd64(base, inc[j]), k0);
+		} else {
+			ctr_blocks(b, *c, UNROLL * VW, UNROLL);
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = vxor(b[j], k0);
+		}
+		*c = ctr_add(*c, UNROLL * VW);
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+			vec k = rkv(r, i);
+
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = venc(b[j], k);
+		}
+		/* The last key absorbs the input (AESENCLAST ends with an XOR), off the chain. */
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			vst(dst + 16 * VW * j, venclast(b[j], vxor(kl, vld(src + 16 * VW * j))));
+	}
+}
+#endif
+
+#if VW >= 2
 AI void ctr_main(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
 		 __m128i *c)
 {
@@ -510,7 +571,7 @@ static __attribute__((__noinline__)) void FN(ctr_long_)(const struct hwc_aes_key
 	hwc_size m;
 
 	vload_keys(&r, k->ek, k->nr);
-#if VW >= 4
+#if VW >= 2
 	if (len >= UNROLL * reg) {
 		hwc_size steps = len / (UNROLL * reg);
 
