@@ -954,7 +954,9 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 
 			vst(dst + 16 * VW * j, enc ? venclast(b[j], t) : vdeclast(b[j], t));
 #if !XTS_KEYREGS
-			tw[j] = XTS_STRIDE(tw[j], clmul);
+			/* As above: after the last step only the first register's tweaks go on. */
+			if (j == 0 || nsteps > 1)
+				tw[j] = XTS_STRIDE(tw[j], clmul);
 #endif
 		}
 	}
