@@ -14,7 +14,9 @@ set -euo pipefail
 cache=${HWC_CACHE:-/var/cache/hwcrypt}
 cross=sparc64-linux-gnu-
 me=build-sparc64-libs
-ossl_conf=(linux64-sparcv9 no-shared no-asm no-dso no-engine no-tests no-module
+# Linked into static programs: nothing loaded at run time (no-dso, no-module, no-engine) and no
+# name lookups (no-sock: static glibc cannot resolve names).
+ossl_conf=(linux64-sparcv9 no-shared no-asm no-dso no-engine no-sock no-tests no-module
 	--cross-compile-prefix="$cross" --libdir=lib)
 kcapi_conf=(--host=sparc64-linux-gnu --enable-static --disable-shared --disable-werror)
 recipe=$({ echo "${ossl_conf[*]}"; echo "${kcapi_conf[*]}"; echo v1; } | sha256sum | cut -c1-12)
@@ -108,7 +110,9 @@ ksrc=$(fetch libkcapi "$kcapi_ver")
 	fail "libkcapi build failed"
 for a in libcrypto.a libkcapi.a; do
 	[ -f "$out/lib/$a" ] || fail "$a not installed"
-	"${cross}objdump" -f "$out/lib/$a" 2>/dev/null | grep -q 'elf64-sparc' || fail "$a is not sparc64"
+	# grep -c reads to the end: grep -q would leave objdump to die of SIGPIPE under pipefail.
+	[ "$("${cross}objdump" -f "$out/lib/$a" 2>/dev/null | grep -c 'file format elf64-sparc$')" -gt 0 ] ||
+		fail "$a is not sparc64"
 done
 rm -rf "${out:?}/src" "${out:?}/bin" "$out/share" "$out/ssl" "$out/lib/pkgconfig" "$out"/lib/*.la "$out/lib/libssl.a"
 echo "$(($(date +%s) - t0))" >"$out/.hwc-build-seconds"
