@@ -89,11 +89,15 @@ test-ppc64le: modules-ppc64le
 
 # SPARC T4 (sparc64): the patched emulator validated against Linux's own T4 code (a sabotaged
 # build must fail), hwcrypt's T4 cores under it against OpenSSL, the module cross-built for the
-# sparc64 test kernel and its sun4u guest. The emulator (qemu-sparc64 about 50 min, first build)
-# and the kernel (about 80 min) are built once into /var/cache/hwcrypt by `make sparc64-cache`;
-# make test runs what is cached and says what it skipped, as with the debug kernel.
+# sparc64 test kernel and its sun4u guest. The emulator (qemu-sparc64 about 50 min, first build),
+# the kernel (about 80 min) and the guest programs' static libraries (about 15 min) are built
+# once into /var/cache/hwcrypt by `make sparc64-cache`; make test runs what is cached and says
+# what it skipped, as with the debug kernel.
 SPARC_QEMU_CACHED := $(shell scripts/build-qemu-t4.sh --check --user >/dev/null 2>&1 && echo 1)
 SPARC_KERNEL_CACHED := $(shell scripts/build-sparc64-kernel.sh --check >/dev/null 2>&1 && echo 1)
+# Static sparc64 libcrypto and libkcapi (about 15 min, first build): the guest's AF_ALG tests
+# against OpenSSL (60-aes-afalg, 50-fuzz) join the guest run once they are cached.
+SPARC_LIBS_CACHED := $(shell scripts/build-sparc64-libs.sh --check >/dev/null 2>&1 && echo 1)
 # The guest gets the T4 opcodes where the patched system emulator is built (vm.conf picks it).
 SPARC_GUEST_RUN := 6.1$(shell scripts/build-qemu-t4.sh --check >/dev/null 2>&1 && echo :TI-UltraSparc-IIi,+crypto)
 test-sparc64:
@@ -105,6 +109,11 @@ else
 endif
 ifeq ($(SPARC_KERNEL_CACHED),1)
 	scripts/build-module.sh --arch sparc64 6.1
+ifeq ($(SPARC_LIBS_CACHED),1)
+	scripts/build-guest-sparc64.sh
+else
+	@echo "test-sparc64: SKIPPED the guest's AF_ALG tests against OpenSSL (60-aes-afalg, 50-fuzz): static libraries not cached (make sparc64-cache)"
+endif
 	HWC_GUEST_TESTS=$(QUICK_GUEST_TESTS) scripts/test-guests.sh --arch sparc64 $(SPARC_GUEST_RUN)
 else
 	@echo "test-sparc64: SKIPPED the sparc64 guest: test kernel not cached (make sparc64-cache)"
@@ -113,6 +122,7 @@ endif
 sparc64-cache:
 	scripts/build-qemu-t4.sh
 	scripts/build-sparc64-kernel.sh
+	scripts/build-sparc64-libs.sh
 
 # POWER NX: the coprocessor model (selftests/qemu/nx/) validated against Linux's own big-endian
 # NX driver, which must pass its self-tests on it and fail them on the sabotaged model. The

@@ -34,7 +34,8 @@ EOS
 fi
 
 
-# Source packages (apt-get source): busybox for the sparc64 guest, qemu for the T4 emulator.
+# Source packages (apt-get source): busybox, openssl and libkcapi for the sparc64 guest, qemu for
+# the T4 emulator.
 srcsrc=/etc/apt/sources.list.d/hwcrypt-src.sources
 if [ ! -f "$srcsrc" ]; then
 	cat >"$srcsrc" <<'EOS'
@@ -55,7 +56,7 @@ base_pkgs=(
 	libssl-dev openssl pkg-config gnuplot-nox dkms
 	cryptsetup-bin valgrind
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
-	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1
+	gcc-sparc64-linux-gnu libc6-dev-sparc64-cross linux-source-6.1 autoconf automake libtool
 	gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	libfdt-dev device-tree-compiler libattr1-dev

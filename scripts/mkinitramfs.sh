@@ -52,7 +52,8 @@ fi
 # What /init does besides the fixed steps, from the profile.
 root=share
 [ -n "$guest_root" ] || root=initramfs
-settings="HWC_ROOT=$root HWC_ROOT_BINDS='$guest_root_binds' HWC_BUILD_SHARE=$([ -n "$guest_build" ] && echo 1 || echo 0)"
+# The guest build is a share only under a 9p root; without one vm.sh packs it into the image.
+settings="HWC_ROOT=$root HWC_ROOT_BINDS='$guest_root_binds' HWC_BUILD_SHARE=$([ -n "$guest_build" ] && [ -n "$guest_root" ] && echo 1 || echo 0)"
 
 # Cache key: everything the image is made of.
 key=$({

@@ -20,7 +20,9 @@
 #   guest_root_binds      empty: guest_root is mounted as the root itself; else these top-level
 #                         directories of it are bound into a tmpfs root
 #   guest_build           directory whose userspace/ and selftests/ are mounted over the repo's
-#                         userspace/build and selftests/build in the guest (cross-built programs)
+#                         userspace/build and selftests/build in the guest (cross-built programs);
+#                         without a guest root, whichever of the two exists is packed there into
+#                         the image
 #   negative_cpu          CPU model with none of hwcrypt's instructions (test-guests.sh); may be empty
 # and the function
 #   profile_kernel NAME   resolves a kernel name (series, exact ABI, or a name of the profile's

@@ -79,7 +79,7 @@ for n in "$timeout" "$test_timeout" "$smp" "$mem"; do
 	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "not a positive number: $n"
 done
 command -v "$qemu_bin" >/dev/null || die "$qemu_bin missing (scripts/install-deps.sh)"
-if [ -n "$guest_build" ]; then
+if [ -n "$guest_build" ] && [ -n "$guest_root" ]; then
 	for d in userspace selftests; do
 		[ -d "$guest_build/$d" ] || die "$guest_build/$d missing (scripts/build-guest-$arch.sh)"
 		# Mount points in the guest for the cross builds (a native build may not have made them).
@@ -193,6 +193,14 @@ if [ -z "$guest_root" ]; then
 	mkdir -p "$pack$repo/selftests/arch"
 	cp -r "$repo/selftests/arch/$arch" "$pack$repo/selftests/arch/"
 	[ -f "$module" ] && cp "$module" "$pack/run/hwc/"
+	# The profile's cross-built programs, where the guest scripts look for them (as the 9p
+	# profiles mount them there).
+	for d in userspace selftests; do
+		if [ -n "$guest_build" ] && [ -d "$guest_build/$d" ]; then
+			mkdir -p "$pack$repo/$d/build"
+			cp -r "$guest_build/$d/." "$pack$repo/$d/build/"
+		fi
+	done
 	cat "$initrd" >"$rundir/initrd"
 	# The kernel reads an uncompressed cpio only at a 4-byte aligned offset (anything else it
 	# takes for a compressed archive with a bad magic): zeros up to the next multiple of 4.
