@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Host tests of hwcrypt's SPARC hash cores (kmod/sparc, kmod/generic: the module's own sources)
+# Host tests of hwcrypt's SPARC hash, AES and Montgomery cores (kmod/sparc, kmod/generic: the module's own sources)
 # under the patched qemu-sparc64 (scripts/build-qemu-t4.sh), against OpenSSL on the x86 host
 # (Debian has no sparc64 libcrypto): t4_core_check reads OpenSSL's digests of message files.
 # Messages: every length 0-300, random lengths to 4 KiB and to 1 MiB, the FIPS 180-4 examples
@@ -61,6 +61,22 @@ done
 "$cc" -static -o "$out/test_aes" "$out/obj/test_aes.o" "${aobjs[@]}"
 gcc -O2 -Wall -Wextra -Werror "$top/selftests/host/aes_oracle.c" -o "$out/aes_oracle" -lcrypto
 
+# The multiple-precision opcodes and the T4 RSA tier (t4_mont_check) against OpenSSL BN's
+# answers, which t4_mont_oracle computes on the host.
+bobjs=()
+for f in generic/bignum generic/bn_inv generic/util sparc/bn_impls sparc/bignum_t4; do
+	o=$out/obj/${f//\//_}.o
+	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
+	bobjs+=("$o")
+done
+for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
+	bobjs+=("$out/obj/$(basename "$f" .c).o")
+done
+"$cc" "${host_flags[@]}" -c "$here/t4_mont_check.c" -o "$out/obj/t4_mont_check.o"
+"$cc" -static -o "$out/t4_mont_check" "$out/obj/t4_mont_check.o" "${bobjs[@]}"
+gcc -O2 -Wall -Wextra -Werror "$here/t4_mont_oracle.c" -o "$out/t4_mont_oracle" -lcrypto
+"$out/t4_mont_oracle" "$RANDOM" >"$out/mont-vectors.txt"
+
 msgs=$out/msgs
 rm -rf "$msgs"
 mkdir -p "$msgs"
@@ -114,6 +130,23 @@ else
 	echo "t4-host-test: FAIL: no sabotaged emulator at $bad_qemu"
 	fail=1
 fi
+
+# Montgomery: the opcodes and the t4 tier on +crypto (and their aborts after FLUSHW), the
+# portable tier's exponentiation alone without crypto.
+run_mont() {
+	local what=$1
+	shift
+	echo "t4-host-test: t4_mont_check, $what:"
+	if "$@" <"$out/mont-vectors.txt" >"$out/mont.log" 2>&1; then
+		cat "$out/mont.log"
+		return 0
+	fi
+	cat "$out/mont.log"
+	echo "t4-host-test: FAIL: t4_mont_check, $what"
+	fail=1
+}
+run_mont "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4
+run_mont "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/t4_mont_check" --expect-none
 
 # AES: every tier the CPU model allows against OpenSSL (the portable core in quick mode: it is
 # the slow part under emulation, and the x86 host tests run it in full).
