@@ -10,6 +10,10 @@
 #   the same with --features none                    portable tiers only      -> pass
 #   -cpu TI-UltraSparc-IIi (no crypto)               portable tiers only      -> pass
 #   sabotaged qemu (SHA-256 rotation broken), +crypto                         -> must fail
+# Montgomery (t4_mont_check, vectors from t4_mont_oracle: OpenSSL BN on the host): MPMUL,
+# MONTMUL, MONTSQR bare and the rsa t4 tier's exponentiation on 1-32 words, their aborts after
+# FLUSHW; +crypto must pass, no crypto runs the portable exponentiation only, the sabotaged
+# qemu (no final subtraction in MONTMUL/MONTSQR) must fail on exactly those two.
 #
 # Usage: selftests/qemu/t4-host-test.sh
 #   QEMU_T4=<dir>  use this install dir (bin/, sabotage/) instead of scripts/build-qemu-t4.sh's
@@ -147,6 +151,23 @@ run_mont() {
 }
 run_mont "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4
 run_mont "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/t4_mont_check" --expect-none
+# The sabotaged MONTMUL/MONTSQR skip the final subtraction unless the sum overflowed R: their
+# vectors must fail, MPMUL's and the abort checks must not. (The tier's exponentiation may pass:
+# a result in [m, 2m) is a valid input of the next product, and the last conversion is portable.)
+if [ -x "$bad_qemu" ]; then
+	echo "t4-host-test: t4_mont_check, sabotaged qemu, -cpu $cpu,+crypto (must fail):"
+	if ! "$bad_qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 \
+		<"$out/mont-vectors.txt" >"$out/mont.log" 2>&1 &&
+		grep -Eq 'mismatches \(montmul [1-9][0-9]*, montsqr [1-9][0-9]*, mpmul 0,' "$out/mont.log" &&
+		grep -q 'montmul after flushw: aborted (fcc3 unordered), A register kept' "$out/mont.log"; then
+		grep -v ' mismatch (word' "$out/mont.log"
+		echo "t4-host-test: failed on the sabotaged final subtraction (montmul, montsqr), as it must"
+	else
+		cat "$out/mont.log"
+		echo "t4-host-test: FAIL: t4_mont_check on the sabotaged qemu: expected montmul/montsqr failures only"
+		fail=1
+	fi
+fi
 
 # AES: every tier the CPU model allows against OpenSSL (the portable core in quick mode: it is
 # the slow part under emulation, and the x86 host tests run it in full).

@@ -20,6 +20,9 @@
 #include "hwc_arch_cores.h"
 
 static unsigned long nvec, nbad;
+/* mismatches per kind of vector: montmul, montsqr, mpmul, modexp */
+static const char *const kinds[] = { "montmul", "montsqr", "mpmul", "modexp" };
+static unsigned long kbad[4];
 
 static void get(FILE *f, hwc_u64 *x, int words)
 {
@@ -34,9 +37,13 @@ static void get(FILE *f, hwc_u64 *x, int words)
 
 static void verdict(const char *what, int n, const hwc_u64 *got, const hwc_u64 *want, int words)
 {
+	unsigned int k;
+
 	nvec++;
 	if (!memcmp(got, want, words * sizeof(hwc_u64)))
 		return;
+	for (k = 0; k < 4; k++)
+		kbad[k] += !strcmp(what, kinds[k]);
 	if (nbad++ < 20)
 		printf("t4_mont_check: %s %d words mismatch (word 0 %016llx, want %016llx)\n", what,
 		       n, (unsigned long long)got[0], (unsigned long long)want[0]);
@@ -233,6 +240,7 @@ int main(int argc, char **argv)
 	}
 	if (expect_t4)
 		abort_checks();
-	printf("t4_mont_check: %lu checks, %lu mismatches\n", nvec, nbad);
+	printf("t4_mont_check: %lu checks, %lu mismatches (montmul %lu, montsqr %lu, mpmul %lu, "
+	       "modexp %lu)\n", nvec, nbad, kbad[0], kbad[1], kbad[2], kbad[3]);
 	return nbad != 0;
 }
