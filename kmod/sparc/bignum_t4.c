@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Montgomery multiplication and squaring on the SPARC T4 MONTMUL/MONTSQR opcodes ("SPARC T4
- * Supplement to the Oracle SPARC Architecture 2011"; the layout as selftests/qemu's emulator
- * implements it). One opcode computes a whole a*b/R mod m of up to 32 64-bit words, its
+ * Supplement to the Oracle SPARC Architecture 2011"; its pages on these opcodes were not at
+ * hand, so the layout is the one code written for real T4s relies on, as selftests/qemu's
+ * emulator models it). One opcode computes a whole a*b/R mod m of up to 32 64-bit words, its
  * operands in fixed registers of six register windows and of the FP register file:
  *	A (and the result)	window C-5 %l0-%l7 %o0-%o5, then %d24-%d58
  *	N			windows C-4 and C-3 (%l0-%l7 %o0-%o5 each), C-2 %l0-%l3

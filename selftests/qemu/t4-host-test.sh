@@ -13,7 +13,9 @@
 # Montgomery (t4_mont_check, vectors from t4_mont_oracle: OpenSSL BN on the host): MPMUL,
 # MONTMUL, MONTSQR bare and the rsa t4 tier's exponentiation on 1-32 words, their aborts after
 # FLUSHW; +crypto must pass, no crypto runs the portable exponentiation only, the sabotaged
-# qemu (no final subtraction in MONTMUL/MONTSQR) must fail on exactly those two.
+# qemu (no final subtraction in MONTMUL/MONTSQR) must fail on exactly those two. And the
+# tier's object: branches on public values only (selftests/arch/sparc64/ct_branches.sh), with
+# a planted secret-dependent branch that must fail it.
 #
 # Usage: selftests/qemu/t4-host-test.sh
 #   QEMU_T4=<dir>  use this install dir (bin/, sabotage/) instead of scripts/build-qemu-t4.sh's
@@ -23,6 +25,7 @@ here=$top/selftests/qemu
 out=$top/build/qemu-t4-host
 cpu=TI-UltraSparc-IIi
 mkdir -p "$out/obj"
+fail=0
 
 qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh" --user)}
 qemu=$qdir/bin/qemu-sparc64
@@ -81,6 +84,26 @@ done
 gcc -O2 -Wall -Wextra -Werror "$here/t4_mont_oracle.c" -o "$out/t4_mont_oracle" -lcrypto
 "$out/t4_mont_oracle" "$RANDOM" >"$out/mont-vectors.txt"
 
+# Constant time of the tier's own code, on the object (no valgrind for sparc64): its branches
+# only on public sizes and the abort flag; the control plants a branch on the first limb of a
+# at t4_montmul_once's entry, and the check must fail there and nowhere else.
+ctb=$top/selftests/arch/sparc64/ct_branches.sh
+"$ctb" "$out/obj/sparc_bignum_t4.o" || fail=1
+"$cc" "${core_flags[@]}" -S -o "$out/obj/bignum_t4.s" "$k/sparc/bignum_t4.c"
+awk '/^t4_montmul_once:$/ { f = 1; print; next }
+     f { print "\tldx [%o0], %g1\n\tbrz %g1, .+8\n\t nop"; f = 0; n++ } { print }
+     END { exit n != 1 }' "$out/obj/bignum_t4.s" >"$out/obj/bignum_t4.planted.s"
+"$cc" "${core_flags[@]}" -c -o "$out/obj/bignum_t4.plant.o" "$out/obj/bignum_t4.planted.s"
+if "$ctb" "$out/obj/bignum_t4.plant.o" >"$out/ct-plant.log" 2>&1 ||
+	[ "$(grep -c . "$out/ct-plant.log")" != 1 ] ||
+	! grep -q '^FAIL t4_montmul_once: 1 conditional' "$out/ct-plant.log"; then
+	cat "$out/ct-plant.log"
+	echo "t4-host-test: FAIL: the planted branch was not found (or something else failed)"
+	fail=1
+else
+	echo "ok   control: $(cat "$out/ct-plant.log")"
+fi
+
 msgs=$out/msgs
 rm -rf "$msgs"
 mkdir -p "$msgs"
@@ -103,7 +126,6 @@ for a in sha1 sha224 sha256 sha384 sha512; do
 	(cd "$msgs" && openssl dgst "-$a" -r $(ls | sort -n)) | sed "s|^|$a |; s|\*|*$msgs/|" >>"$vec"
 done
 
-fail=0
 run() {
 	local want=$1 what=$2
 	shift 2
