@@ -34,8 +34,8 @@
  * outside it (conversions, blinding, recombination, the check with e) is the portable code.
  *
  * Constant time: the opcode's inputs are copied in and out by straight-line code, the size
- * (public) picks the encoding, and the retry loop depends only on interrupts. The opcode's
- * own timing is the hardware's (the T4 supplement gives no data-dependent latency).
+ * (public) picks the encoding, and the retry loop depends only on interrupts. Whether the
+ * opcode's own latency depends on the data cannot be checked without a T4.
  */
 #include "hwc_arch_cores.h"
 
