@@ -12,7 +12,9 @@
 #   sabotaged qemu (SHA-256 rotation broken), +crypto                         -> must fail
 # Montgomery (t4_mont_check, vectors from t4_mont_oracle: OpenSSL BN on the host): MPMUL,
 # MONTMUL, MONTSQR bare and the rsa t4 tier's exponentiation on 1-32 words, their aborts after
-# FLUSHW; +crypto must pass, no crypto runs the portable exponentiation only, the sabotaged
+# FLUSHW, and under the emulator's injected aborts (QEMU_T4_MP_ABORT: every 3rd opcode, the
+# tier retrying; every opcode, the tier falling back to portable code, results unchanged);
+# +crypto must pass, no crypto runs the portable exponentiation only, the sabotaged
 # qemu (no final subtraction in MONTMUL/MONTSQR) must fail on exactly those two. And the
 # tier's object: branches on public values only (selftests/arch/sparc64/ct_branches.sh), with
 # a planted secret-dependent branch that must fail it.
@@ -173,6 +175,12 @@ run_mont() {
 }
 run_mont "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4
 run_mont "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/t4_mont_check" --expect-none
+# The emulator's fault injection: every third opcode aborting (bare opcodes retried by the
+# check, the tier retrying on its own), then every one (the tier's portable fallback).
+run_mont "-cpu $cpu,+crypto, every 3rd opcode aborting" env QEMU_T4_MP_ABORT=3 "$qemu" \
+	-cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 --retry
+run_mont "-cpu $cpu,+crypto, every opcode aborting" env QEMU_T4_MP_ABORT=1 "$qemu" \
+	-cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 --modexp-only
 # The sabotaged MONTMUL/MONTSQR skip the final subtraction unless the sum overflowed R: their
 # vectors must fail, MPMUL's and the abort checks must not. (The tier's exponentiation may pass:
 # a result in [m, 2m) is a valid input of the next product, and the last conversion is portable.)
