@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * SPARC's side of the core interface: the CPU features its tiers need and the tiers themselves
- * (the T4 hash and AES opcodes; Montgomery tiers come here). Freestanding like hwc_core.h, and found by the fixed
+ * (the T4 hash, AES and Montgomery opcodes). Freestanding like hwc_core.h, and found by the fixed
  * name through -I<arch dir>, as the kernel-side hwc_arch.h is.
  */
 #ifndef HWC_ARCH_CORES_H
@@ -57,5 +57,15 @@ void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *
 		    const hwc_u8 *src, hwc_size len);
 void hwc_gcm_dec_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 		    const hwc_u8 *src, hwc_size len);
+
+/*
+ * T4 Montgomery tier (bignum_t4.c): the exponentiation on MONTMUL/MONTSQR for moduli of up to
+ * 32 limbs (struct hwc_bn_impl's modexp2 hook), and one bare opcode for the emulator's check.
+ */
+int hwc_bn_modexp2_t4(const struct hwc_bn_exp2 *x, unsigned int count, unsigned int e1limbs,
+		      unsigned int e2limbs, unsigned int ebits, hwc_u64 *ws,
+		      const struct hwc_rsa_yield *y);
+int hwc_bn_mul_t4_raw(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		      hwc_u64 n0, unsigned int nl, int sqr);
 
 #endif /* HWC_ARCH_CORES_H */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Host tests of hwcrypt's SPARC hash cores (kmod/sparc, kmod/generic: the module's own sources)
+# Host tests of hwcrypt's SPARC hash, AES and Montgomery cores (kmod/sparc, kmod/generic: the module's own sources)
 # under the patched qemu-sparc64 (scripts/build-qemu-t4.sh), against OpenSSL on the x86 host
 # (Debian has no sparc64 libcrypto): t4_core_check reads OpenSSL's digests of message files.
 # Messages: every length 0-300, random lengths to 4 KiB and to 1 MiB, the FIPS 180-4 examples
@@ -10,6 +10,14 @@
 #   the same with --features none                    portable tiers only      -> pass
 #   -cpu TI-UltraSparc-IIi (no crypto)               portable tiers only      -> pass
 #   sabotaged qemu (SHA-256 rotation broken), +crypto                         -> must fail
+# Montgomery (t4_mont_check, vectors from t4_mont_oracle: OpenSSL BN on the host): MPMUL,
+# MONTMUL, MONTSQR bare and the rsa t4 tier's exponentiation on 1-32 words, their aborts after
+# FLUSHW, and under the emulator's injected aborts (QEMU_T4_MP_ABORT: every 3rd opcode, the
+# tier retrying; every opcode, the tier falling back to portable code, results unchanged);
+# +crypto must pass, no crypto runs the portable exponentiation only, the sabotaged
+# qemu (no final subtraction in MONTMUL/MONTSQR) must fail on exactly those two. And the
+# tier's object: branches on public values only (selftests/arch/sparc64/ct_branches.sh), with
+# a planted secret-dependent branch that must fail it.
 #
 # Usage: selftests/qemu/t4-host-test.sh
 #   QEMU_T4=<dir>  use this install dir (bin/, sabotage/) instead of scripts/build-qemu-t4.sh's
@@ -19,6 +27,7 @@ here=$top/selftests/qemu
 out=$top/build/qemu-t4-host
 cpu=TI-UltraSparc-IIi
 mkdir -p "$out/obj"
+fail=0
 
 qdir=${QEMU_T4:-$("$top/scripts/build-qemu-t4.sh" --user)}
 qemu=$qdir/bin/qemu-sparc64
@@ -61,6 +70,42 @@ done
 "$cc" -static -o "$out/test_aes" "$out/obj/test_aes.o" "${aobjs[@]}"
 gcc -O2 -Wall -Wextra -Werror "$top/selftests/host/aes_oracle.c" -o "$out/aes_oracle" -lcrypto
 
+# The multiple-precision opcodes and the T4 RSA tier (t4_mont_check) against OpenSSL BN's
+# answers, which t4_mont_oracle computes on the host.
+bobjs=()
+for f in generic/bignum generic/bn_inv generic/util sparc/bn_impls sparc/bignum_t4; do
+	o=$out/obj/${f//\//_}.o
+	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
+	bobjs+=("$o")
+done
+for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
+	bobjs+=("$out/obj/$(basename "$f" .c).o")
+done
+"$cc" "${host_flags[@]}" -c "$here/t4_mont_check.c" -o "$out/obj/t4_mont_check.o"
+"$cc" -static -o "$out/t4_mont_check" "$out/obj/t4_mont_check.o" "${bobjs[@]}"
+gcc -O2 -Wall -Wextra -Werror "$here/t4_mont_oracle.c" -o "$out/t4_mont_oracle" -lcrypto
+"$out/t4_mont_oracle" "$RANDOM" >"$out/mont-vectors.txt"
+
+# Constant time of the tier's own code, on the object (no valgrind for sparc64): its branches
+# only on public sizes and the abort flag; the control plants a branch on the first limb of a
+# at t4_montmul_once's entry, and the check must fail there and nowhere else.
+ctb=$top/selftests/arch/sparc64/ct_branches.sh
+"$ctb" "$out/obj/sparc_bignum_t4.o" || fail=1
+"$cc" "${core_flags[@]}" -S -o "$out/obj/bignum_t4.s" "$k/sparc/bignum_t4.c"
+awk '/^t4_montmul_once:$/ { f = 1; print; next }
+     f { print "\tldx [%o0], %g1\n\tbrz %g1, .+8\n\t nop"; f = 0; n++ } { print }
+     END { exit n != 1 }' "$out/obj/bignum_t4.s" >"$out/obj/bignum_t4.planted.s"
+"$cc" "${core_flags[@]}" -c -o "$out/obj/bignum_t4.plant.o" "$out/obj/bignum_t4.planted.s"
+if "$ctb" "$out/obj/bignum_t4.plant.o" >"$out/ct-plant.log" 2>&1 ||
+	[ "$(grep -c . "$out/ct-plant.log")" != 1 ] ||
+	! grep -q '^FAIL t4_montmul_once: 1 conditional' "$out/ct-plant.log"; then
+	cat "$out/ct-plant.log"
+	echo "t4-host-test: FAIL: the planted branch was not found (or something else failed)"
+	fail=1
+else
+	echo "ok   control: $(cat "$out/ct-plant.log")"
+fi
+
 msgs=$out/msgs
 rm -rf "$msgs"
 mkdir -p "$msgs"
@@ -83,7 +128,6 @@ for a in sha1 sha224 sha256 sha384 sha512; do
 	(cd "$msgs" && openssl dgst "-$a" -r $(ls | sort -n)) | sed "s|^|$a |; s|\*|*$msgs/|" >>"$vec"
 done
 
-fail=0
 run() {
 	local want=$1 what=$2
 	shift 2
@@ -113,6 +157,46 @@ if [ -x "$bad_qemu" ]; then
 else
 	echo "t4-host-test: FAIL: no sabotaged emulator at $bad_qemu"
 	fail=1
+fi
+
+# Montgomery: the opcodes and the t4 tier on +crypto (and their aborts after FLUSHW), the
+# portable tier's exponentiation alone without crypto.
+run_mont() {
+	local what=$1
+	shift
+	echo "t4-host-test: t4_mont_check, $what:"
+	if "$@" <"$out/mont-vectors.txt" >"$out/mont.log" 2>&1; then
+		cat "$out/mont.log"
+		return 0
+	fi
+	cat "$out/mont.log"
+	echo "t4-host-test: FAIL: t4_mont_check, $what"
+	fail=1
+}
+run_mont "-cpu $cpu,+crypto" "$qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4
+run_mont "-cpu $cpu (no crypto)" "$qemu" -cpu "$cpu" "$out/t4_mont_check" --expect-none
+# The emulator's fault injection: every third opcode aborting (bare opcodes retried by the
+# check, the tier retrying on its own), then every one (the tier's portable fallback).
+run_mont "-cpu $cpu,+crypto, every 3rd opcode aborting" env QEMU_T4_MP_ABORT=3 "$qemu" \
+	-cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 --retry
+run_mont "-cpu $cpu,+crypto, every opcode aborting" env QEMU_T4_MP_ABORT=1 "$qemu" \
+	-cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 --modexp-only
+# The sabotaged MONTMUL/MONTSQR skip the final subtraction unless the sum overflowed R: their
+# vectors must fail, MPMUL's and the abort checks must not. (The tier's exponentiation may pass:
+# a result in [m, 2m) is a valid input of the next product, and the last conversion is portable.)
+if [ -x "$bad_qemu" ]; then
+	echo "t4-host-test: t4_mont_check, sabotaged qemu, -cpu $cpu,+crypto (must fail):"
+	if ! "$bad_qemu" -cpu "$cpu,+crypto" "$out/t4_mont_check" --expect-t4 \
+		<"$out/mont-vectors.txt" >"$out/mont.log" 2>&1 &&
+		grep -Eq 'mismatches \(montmul [1-9][0-9]*, montsqr [1-9][0-9]*, mpmul 0,' "$out/mont.log" &&
+		grep -q 'montmul after flushw: aborted (fcc3 unordered), A register kept' "$out/mont.log"; then
+		grep -v ' mismatch (word' "$out/mont.log"
+		echo "t4-host-test: failed on the sabotaged final subtraction (montmul, montsqr), as it must"
+	else
+		cat "$out/mont.log"
+		echo "t4-host-test: FAIL: t4_mont_check on the sabotaged qemu: expected montmul/montsqr failures only"
+		fail=1
+	fi
 fi
 
 # AES: every tier the CPU model allows against OpenSSL (the portable core in quick mode: it is

@@ -4,7 +4,8 @@
 # from the guest's own /proc/cpuinfo: its "cpucaps" line names the T4 crypto units (the CFR
 # bits) only where the kernel set HWCAP_SPARC_CRYPTO. The guest is QEMU's sun4u: on the default
 # CPU (UltraSPARC IIi) nothing; with the project's T4 QEMU and -cpu TI-UltraSparc-IIi,+crypto
-# the test kernel's patch sets the hwcap and cpucaps lists aes, sha1, sha256, sha512.
+# the test kernel's patch sets the hwcap and cpucaps lists aes, sha1, sha256, sha512, mpmul,
+# montmul, montsqr.
 
 # hwc_sparc_cap NAME: /proc/cpuinfo's cpucaps lists NAME.
 hwc_sparc_cap() {
@@ -38,9 +39,14 @@ hwc_aes_priority_offset() {
 	echo 400
 }
 
-# RSA on every CPU: the portable tier is constant-time, unlike the kernel's rsa-generic.
+# RSA on every CPU (the portable tier is constant-time, unlike the kernel's rsa-generic); the
+# registry keeps the best tier: t4 where the Montgomery units are.
 hwc_expected_rsa_drivers() {
-	echo rsa-hwcrypt-generic
+	if hwc_sparc_cap montmul && hwc_sparc_cap montsqr; then
+		echo rsa-hwcrypt-t4
+	else
+		echo rsa-hwcrypt-generic
+	fi
 }
 
 # Whether the CPU's modalias must load hwcrypt: the sparc table matches sun4v cpu nodes of the
