@@ -40,47 +40,42 @@ k=$top/kmod
 # -mcpu=ultrasparc -fno-PIE as the kernel builds them (v9a: VIS1, for faligndata).
 core_flags=(-O2 -g -Wall -Wextra -Werror -ffreestanding -fno-strict-aliasing -mcpu=ultrasparc -fno-PIE -I"$k" -I"$k/sparc")
 host_flags=(-O2 -g -Wall -Wextra -Werror -I"$k" -I"$k/sparc" -I"$top/selftests/host")
-objs=()
-for f in generic/md generic/hash_info generic/util generic/sha1 generic/sha256 generic/sha512 \
-	sparc/hash_impls sparc/sha_t4; do
-	o=$out/obj/${f//\//_}.o
-	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
-	objs+=("$o")
-done
-for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c" \
-	"$here/t4_core_check.c"; do
+# The host programs' own helpers, compiled once; cores_plus_helpers LIST CORE...: LIST gets the
+# objects of the kmod/ cores named (compiled with the core flags) and of those helpers.
+objs=() aobjs=() bobjs=() helpers=()
+for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
 	o=$out/obj/$(basename "$f" .c).o
 	"$cc" "${host_flags[@]}" -c "$f" -o "$o"
-	objs+=("$o")
+	helpers+=("$o")
 done
+cores_plus_helpers() {
+	local -n list=$1
+	local f o
+	shift
+	list=()
+	for f in "$@"; do
+		o=$out/obj/${f//\//_}.o
+		"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
+		list+=("$o")
+	done
+	list+=("${helpers[@]}")
+}
+cores_plus_helpers objs generic/md generic/hash_info generic/util generic/sha1 generic/sha256 \
+	generic/sha512 sparc/hash_impls sparc/sha_t4
+"$cc" "${host_flags[@]}" -c "$here/t4_core_check.c" -o "$out/obj/t4_core_check.o"
+objs+=("$out/obj/t4_core_check.o")
 "$cc" -static -o "$out/t4_core_check" "${objs[@]}"
 
 # test_aes (selftests/host/test_aes.c, the host tests' AES suite) for sparc64, its OpenSSL
 # oracle answered by aes_oracle on the host over two pipes (fds 3 and 4).
-aobjs=()
-for f in generic/aes generic/aes_modes generic/util sparc/aes_impls sparc/aes_t4; do
-	o=$out/obj/${f//\//_}.o
-	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
-	aobjs+=("$o")
-done
-for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
-	aobjs+=("$out/obj/$(basename "$f" .c).o")
-done
+cores_plus_helpers aobjs generic/aes generic/aes_modes generic/util sparc/aes_impls sparc/aes_t4
 "$cc" "${host_flags[@]}" -DHWC_AES_ORACLE_PIPE -c "$top/selftests/host/test_aes.c" -o "$out/obj/test_aes.o"
 "$cc" -static -o "$out/test_aes" "$out/obj/test_aes.o" "${aobjs[@]}"
 gcc -O2 -Wall -Wextra -Werror "$top/selftests/host/aes_oracle.c" -o "$out/aes_oracle" -lcrypto
 
 # The multiple-precision opcodes and the T4 RSA tier (t4_mont_check) against OpenSSL BN's
 # answers, which t4_mont_oracle computes on the host.
-bobjs=()
-for f in generic/bignum generic/bn_inv generic/util sparc/bn_impls sparc/bignum_t4; do
-	o=$out/obj/${f//\//_}.o
-	"$cc" "${core_flags[@]}" -c "$k/$f.c" -o "$o"
-	bobjs+=("$o")
-done
-for f in "$k/sparc/host_cpu.c" "$top/selftests/host/cpu.c" "$top/selftests/host/testutil.c"; do
-	bobjs+=("$out/obj/$(basename "$f" .c).o")
-done
+cores_plus_helpers bobjs generic/bignum generic/bn_inv generic/util sparc/bn_impls sparc/bignum_t4
 "$cc" "${host_flags[@]}" -c "$here/t4_mont_check.c" -o "$out/obj/t4_mont_check.o"
 "$cc" -static -o "$out/t4_mont_check" "$out/obj/t4_mont_check.o" "${bobjs[@]}"
 gcc -O2 -Wall -Wextra -Werror "$here/t4_mont_oracle.c" -o "$out/t4_mont_oracle" -lcrypto

@@ -21,27 +21,7 @@ p8) lims="p8_mul_regs_8=0 p8_mul_regs_12=0 p8_mul_regs_16=0 p8_mul_rows_24=2 p8_
 	p8_mul_rows_48=2 p8_mul_rows_64=2 hwc_bn_mul_p8=21 hwc_bn_sqr_p8=0 hwc_bn_redc_p8=13" ;;
 *) echo "ct_branches.sh: no limits for tier '$tier' ($obj)" >&2; exit 2 ;;
 esac
-"$objdump" -d --no-show-raw-insn "$obj" | awk -v lims="$lims" -v tier="$tier" '
-	BEGIN {
-		# conditional branches allowed per function (loop back edges and size tests)
-		k = split(lims, l, /[ \t\n]+/)
-		for (i = 1; i <= k; i++) if (split(l[i], kv, "=") == 2) lim[kv[1]] = kv[2]
-	}
-	/^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
-	fn in lim {
-		seen[fn] = 1
-		# b, bl, blr, bctr(l): unconditional; every other b* mnemonic tests CR or CTR
-		if ($2 ~ /^b/ && $2 !~ /^(b|bl|blr|bctr|bctrl)$/) n[fn]++
-	}
-	END {
-		fail = 0
-		for (f in lim) {
-			if (!(f in seen)) { printf "FAIL %s not found\n", f; fail = 1; continue }
-			if (n[f] + 0 > lim[f]) {
-				printf "FAIL %s: %d conditional branches (at most %d: public sizes)\n", f, n[f], lim[f]
-				fail = 1
-			}
-		}
-		if (!fail) printf "ok   %s: %d functions branch only on public sizes\n", tier, length(seen)
-		exit fail
-	}'
+# b, bl, blr, bctr(l): unconditional; every other b* mnemonic tests CR or CTR.
+"$objdump" -d --no-show-raw-insn "$obj" |
+	awk -v lims="$lims" -v what="$tier" -v why="public sizes" -v cond='^b' \
+		-v uncond='^(b|bl|blr|bctr|bctrl)$' -f "$(dirname "$0")/../../ct_branches.awk"

@@ -16,27 +16,7 @@ obj=$1
 objdump=${2:-sparc64-linux-gnu-objdump}
 lims="t4_montmul_once=0 t4_montsqr_once=0 t4_mont=15 t4_between_windows=3 hwc_bn_modexp2_t4=8
 	hwc_bn_mul_t4_raw=8"
-"$objdump" -d --no-show-raw-insn "$obj" | awk -v lims="$lims" '
-	BEGIN {
-		k = split(lims, l, /[ \t\n]+/)
-		for (i = 1; i <= k; i++) if (split(l[i], kv, "=") == 2) lim[kv[1]] = kv[2]
-	}
-	/^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
-	fn in lim {
-		seen[fn] = 1
-		op = $2
-		sub(/,.*/, "", op)
-		if (op ~ /^(b|br|fb)[a-z]+$/ && op !~ /^(ba|bn|btst|bset|bclr|btog)$/) n[fn]++
-	}
-	END {
-		fail = 0
-		for (f in lim) {
-			if (!(f in seen)) { printf "FAIL %s not found\n", f; fail = 1; continue }
-			if (n[f] + 0 > lim[f]) {
-				printf "FAIL %s: %d conditional branches (at most %d: public control flow)\n", f, n[f], lim[f]
-				fail = 1
-			}
-		}
-		if (!fail) printf "ok   t4: %d functions branch only on public sizes and the abort flag\n", length(seen)
-		exit fail
-	}'
+"$objdump" -d --no-show-raw-insn "$obj" |
+	awk -v lims="$lims" -v what=t4 -v why="public sizes and the abort flag" \
+		-v cond='^(b|br|fb)[a-z]+$' -v uncond='^(ba|bn|btst|bset|bclr|btog)$' \
+		-f "$(dirname "$0")/../../ct_branches.awk"

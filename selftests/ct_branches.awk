@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+# Counts the conditional branches of chosen functions in an objdump -d listing and fails where a
+# function has more than its limit: the constant-time evidence for bignum tiers that valgrind
+# cannot run (selftests/arch/<arch>/ct_branches.sh give the limits and the arch's mnemonics).
+# Variables: lims "fn=N fn=N ..." (the branches each function's public control flow needs),
+# cond (regex: a conditional branch mnemonic), uncond (regex: mnemonics cond matches that are
+# not conditional), what (the label of the "ok" line), why (what the limits stand for).
+BEGIN {
+	k = split(lims, l, /[ \t\n]+/)
+	for (i = 1; i <= k; i++) if (split(l[i], kv, "=") == 2) lim[kv[1]] = kv[2]
+}
+/^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+fn in lim {
+	seen[fn] = 1
+	op = $2
+	sub(/,.*/, "", op)
+	if (op ~ cond && op !~ uncond) n[fn]++
+}
+END {
+	fail = 0
+	for (f in lim) {
+		if (!(f in seen)) { printf "FAIL %s not found\n", f; fail = 1; continue }
+		if (n[f] + 0 > lim[f]) {
+			printf "FAIL %s: %d conditional branches (at most %d: %s)\n", f, n[f], lim[f], why
+			fail = 1
+		}
+	}
+	if (!fail) printf "ok   %s: %d functions branch only on %s\n", what, length(seen), why
+	exit fail
+}
