@@ -2,7 +2,8 @@
 /*
  * Every cra_name and driver name hwcrypt can register on SPARC, one HWC_ALIAS() each; see
  * x86/hwc_aliases.h for why the list is kept by hand and what checks it. The T4 hash and AES
- * opcodes, and the constant-time portable RSA, which registers on every CPU.
+ * opcodes, RSA on the T4 MONTMUL/MONTSQR opcodes, and the constant-time portable RSA, which
+ * registers on every CPU.
  */
 HWC_ALIAS("sha1")
 HWC_ALIAS("sha1-hwcrypt-t4")
@@ -29,4 +30,5 @@ HWC_ALIAS("gcm-aes-hwcrypt-t4")
 HWC_ALIAS("rfc4106(gcm(aes))")
 HWC_ALIAS("rfc4106-gcm-aes-hwcrypt-t4")
 HWC_ALIAS("rsa")
+HWC_ALIAS("rsa-hwcrypt-t4")
 HWC_ALIAS("rsa-hwcrypt-generic")
