@@ -37,7 +37,7 @@ DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && e
 
 .PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
 	test-full test-host \
-	test-guest demo bench test-ppc64le test-sparc64 sparc64-cache test-nx nx-cache bench-ppc \
+	test-guest demo bench test-ppc64le test-sparc64 sparc64-cache test-nx nx-cache bench-ppc bench-sparc \
 	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb test-deploy clean
 
 all: module userspace
@@ -178,6 +178,13 @@ demo: deps
 # POWER: dynamic instructions per byte at 8 KiB, hwcrypt's POWER8 cores vs OpenSSL (qemu-user).
 bench-ppc:
 	scripts/icount-ppc64le.sh
+
+# SPARC T4: dynamic instructions per byte of hwcrypt's T4 cores vs Linux's T4 code, and per RSA
+# private operation of the t4 tier vs the portable one, under the patched qemu-sparc64 (built
+# on first use, or by make sparc64-cache).
+bench-sparc:
+	selftests/qemu/t4-icount.sh
+	selftests/qemu/t4-icount.sh --rsa
 
 bench:
 	@$(MAKE) --no-print-directory -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT)) $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)")
