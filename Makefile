@@ -90,12 +90,12 @@ test-ppc64le: modules-ppc64le
 # SPARC T4 (sparc64): the patched emulator validated against Linux's own T4 code (a sabotaged
 # build must fail), hwcrypt's T4 cores under it against OpenSSL, the module cross-built for the
 # sparc64 test kernel and its sun4u guest. The emulator (qemu-sparc64 about 50 min, first build),
-# the kernel (about 80 min) and the guest programs' static libraries (about 15 min) are built
+# the kernel (about 80 min) and the guest programs' static libraries (about 6 min) are built
 # once into /var/cache/hwcrypt by `make sparc64-cache`; make test runs what is cached and says
 # what it skipped, as with the debug kernel.
 SPARC_QEMU_CACHED := $(shell scripts/build-qemu-t4.sh --check --user >/dev/null 2>&1 && echo 1)
 SPARC_KERNEL_CACHED := $(shell scripts/build-sparc64-kernel.sh --check >/dev/null 2>&1 && echo 1)
-# Static sparc64 libcrypto and libkcapi (about 15 min, first build): the guest's AF_ALG tests
+# Static sparc64 libcrypto and libkcapi (about 6 min, first build): the guest's AF_ALG tests
 # against OpenSSL (60-aes-afalg, 50-fuzz) join the guest run once they are cached.
 SPARC_LIBS_CACHED := $(shell scripts/build-sparc64-libs.sh --check >/dev/null 2>&1 && echo 1)
 # The guest gets the T4 opcodes where the patched system emulator is built (vm.conf picks it).

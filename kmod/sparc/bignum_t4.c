@@ -21,9 +21,10 @@
  * so an abort costs time and never gives a wrong result.
  *
  * Sizes: the opcode takes 1-32 words (the size is in its rs2 field, reached through a table
- * of the 32 encodings). That covers the CRT halves of RSA up to 4096 bits, which is where the
- * private operation spends its time; larger moduli (RSA-4096's public operation and its check
- * of the private result, any 8192-bit key) take the portable code. MPMUL is not used: the
+ * of the 32 encodings). Only the exponentiations use it: the CRT halves of RSA up to 4096
+ * bits, which is where the private operation spends its time, and a whole modulus of up to 2048
+ * bits without CRT; every other product (the public operation and the check of the private
+ * result by e at any size, blinding, recombination, 8192-bit halves) takes the portable code. MPMUL is not used: the
  * CRT recombination's single multiplication is a rounding error beside the two
  * exponentiations.
  *
@@ -123,7 +124,7 @@
 		"3:\n\t"							\
 		TABLE(op)							\
 		"4:\n\t"							\
-		: : [p] "r"(blk) : "g1", "memory", "cc", CLOBBER_FP)
+		: : [p] "r"(blk) : "g1", "memory", "cc", "fcc3", CLOBBER_FP)
 
 #define LOAD_B1	O6(LDX, BLK_B)
 #define LOAD_B2	L8(LDX, BLK_B + 6) O6(LDX, BLK_B + 14)

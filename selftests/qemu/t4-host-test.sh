@@ -79,7 +79,9 @@ cores_plus_helpers bobjs generic/bignum generic/bn_inv generic/util sparc/bn_imp
 "$cc" "${host_flags[@]}" -c "$here/t4_mont_check.c" -o "$out/obj/t4_mont_check.o"
 "$cc" -static -o "$out/t4_mont_check" "$out/obj/t4_mont_check.o" "${bobjs[@]}"
 gcc -O2 -Wall -Wextra -Werror "$here/t4_mont_oracle.c" -o "$out/t4_mont_oracle" -lcrypto
-"$out/t4_mont_oracle" "$RANDOM" >"$out/mont-vectors.txt"
+seed=$RANDOM
+echo "t4-host-test: t4_mont_oracle seed $seed (vectors in $out/mont-vectors.txt)"
+"$out/t4_mont_oracle" "$seed" >"$out/mont-vectors.txt"
 
 # Constant time of the tier's own code, on the object (no valgrind for sparc64): its branches
 # only on public sizes and the abort flag; the control plants a branch on the first limb of a
