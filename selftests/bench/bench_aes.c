@@ -312,9 +312,13 @@ static void prepare(hwc_size len)
  * {form 0, form 1, kernel}, each a slice of about a millisecond, and the median and quartiles of
  * the per-round ratios to the kernel. On machines whose speed drifts between phases of a few
  * milliseconds (seen on a shared Intel host), best-of-N tables can be 10% off; ratios taken
- * within one round are not.
+ * within one round are not. Each timed slice follows FORM_WARM_BYTES of the same code untimed
+ * (2.5 ms at 20 GB/s), as the module's priority=auto race warms up (kmod/measure.c): on an Intel Xeon (family 6 model 167)
+ * the kernel's GCM ran 2-5 ms at 0.92x its steady speed after hwcrypt's, so that 1 ms slices
+ * without the warm-up put hwcrypt at 1.07x the kernel where 40 ms runs measured 0.94x.
  */
-#define FORM_ROUNDS 400
+#define FORM_ROUNDS 100
+#define FORM_WARM_BYTES 50e6
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -327,6 +331,7 @@ static void race_forms(unsigned int fastest, unsigned int kside, unsigned int fe
 	static double r[2][FORM_ROUNDS];
 	const struct hwc_host_form *f;
 	unsigned long it = (unsigned long)(1e-3 * 1e10 / 16384) + 1;	/* ~1 ms at 10 GB/s */
+	unsigned long warm = (unsigned long)(FORM_WARM_BYTES / 16384) + 1;
 	unsigned int q, v;
 
 	for (f = hwc_host_forms; f->env; f++) {
@@ -339,8 +344,10 @@ static void race_forms(unsigned int fastest, unsigned int kside, unsigned int fe
 
 			for (v = 0; v < 2; v++) {
 				*f->form = (int)v;
+				run_side(NULL, fastest, warm);
 				t[v] = run_side(NULL, fastest, it);
 			}
+			run_side(NULL, kside, warm);
 			tk = run_side(NULL, kside, it);
 			for (v = 0; v < 2; v++)
 				r[v][q] = tk / t[v];
