@@ -216,6 +216,23 @@ AI void gmul_sb(struct gacc *a, V x, V h, int first)
 	}
 }
 
+/* Half of gmul_sb: @part 0 the low and high products, 1 the two middle ones. */
+AI void gmul_sb_half(struct gacc *a, V x, V h, int first, int part)
+{
+	if (!part) {
+		V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
+		V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
+
+		a->lo = first ? lo : vxor(a->lo, lo);
+		a->hi = first ? hi : vxor(a->hi, hi);
+	} else {
+		V m1 = _mm512_clmulepi64_epi128(x, h, 0x01);
+		V m2 = _mm512_clmulepi64_epi128(x, h, 0x10);
+
+		a->mid = first ? vxor(m1, m2) : vxor3(a->mid, m1, m2);
+	}
+}
+
 /* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */
 AI V greduce_lanes(const struct gacc *a)
 {
@@ -776,10 +793,18 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 #pragma GCC unroll 4
 		for (j = 0; j < 4; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
-		/* Register m's multiplies after round m + 1; pairs share their middle operands. */
-		if (hash && i <= 4 && a->sb) {
-			gmul_sb(a, g[i - 1], hpow4(k, pw + 4 * (i - 1)), first && i == 1);
-		} else if (hash && i <= 4) {
+		/*
+		 * Schoolbook: register m's low and high products after round 2m + 1, its middle
+		 * ones after round 2m + 2, two multiplies a round. Intel (family 6 model 167) ran
+		 * the step 3% faster so than with all four of a register after one round: a burst
+		 * of multiplies and their XORs sends XORs to the port the zmm AES unit is on.
+		 * Karatsuba: register m's multiplies after round m + 1; pairs share their middle
+		 * operands.
+		 */
+		if (hash && i <= 8 && a->sb) {
+			gmul_sb_half(a, g[(i - 1) / 2], hpow4(k, pw + 4 * ((i - 1) / 2)),
+				     first && i <= 2, (i - 1) & 1);
+		} else if (hash && i <= 4 && !a->sb) {
 			unsigned int m = i - 1;
 
 			if (!(m & 1)) {
