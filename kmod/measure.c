@@ -28,7 +28,8 @@ const unsigned int hwc_race_sizes[HWC_RACE_NSIZES] = { 16384, 256 };
  * it: on an Intel Xeon (family 6 model 167) the CPU took 2-5 ms to return to its clock after
  * hwcrypt's zmm GCM, so the kernel's GCM timed in a 1 ms slice right after it ran at 0.92x its
  * own steady speed, and a race of 1 ms slices called hwcrypt 1.07x the kernel where 40 ms runs
- * (and dm-crypt or IPsec, which keep one driver busy) measure 0.94x. Best of the rounds, about
+ * (and dm-crypt or IPsec, which keep one driver busy) measure 0.94x (the same cores and the
+ * kernel's asm timed on the host, bench_aes --forms; see its race). Best of the rounds, about
  * 30 ms per algorithm; a round never starts once HWC_RACE_BUDGET_NS have gone (on a slow or
  * emulated CPU, where one request may take longer than a slice, that bounds the whole race).
  */

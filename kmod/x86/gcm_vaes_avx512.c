@@ -191,32 +191,9 @@ AI V karatsuba_k2(const struct hwc_gcm_key *k, unsigned int pw)
 	} while (0)
 
 /*
- * The schoolbook form: four multiplies per block, the middle product as x.lo * h.hi +
- * x.hi * h.lo, with no operand preparation. Where VPCLMULQDQ issues once a cycle beside the
- * AES unit (Intel's cores: the shuffle port), the fourth multiply is cheaper than Karatsuba's
- * unpacks, XORs and key permute, and those take the vector ALU port that the zmm AES unit
- * shares; where it issues at half the rate of VAES (Zen 4/5) Karatsuba wins. Which one the bulk
- * loop runs is decided per CPU by timing both (hwc_gcm_zmm_schoolbook).
+ * One half of a schoolbook product, so that the bulk loop can place the halves in different
+ * rounds: @part 0 the low and high products, 1 the two middle ones.
  */
-AI void gmul_sb(struct gacc *a, V x, V h, int first)
-{
-	V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
-	V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
-	V m1 = _mm512_clmulepi64_epi128(x, h, 0x01);
-	V m2 = _mm512_clmulepi64_epi128(x, h, 0x10);
-
-	if (first) {
-		a->lo = lo;
-		a->hi = hi;
-		a->mid = vxor(m1, m2);
-	} else {
-		a->lo = vxor(a->lo, lo);
-		a->hi = vxor(a->hi, hi);
-		a->mid = vxor3(a->mid, m1, m2);
-	}
-}
-
-/* Half of gmul_sb: @part 0 the low and high products, 1 the two middle ones. */
 AI void gmul_sb_half(struct gacc *a, V x, V h, int first, int part)
 {
 	if (!part) {
@@ -231,6 +208,20 @@ AI void gmul_sb_half(struct gacc *a, V x, V h, int first, int part)
 
 		a->mid = first ? vxor(m1, m2) : vxor3(a->mid, m1, m2);
 	}
+}
+
+/*
+ * The schoolbook form: four multiplies per block, the middle product as x.lo * h.hi +
+ * x.hi * h.lo, with no operand preparation. Where VPCLMULQDQ issues once a cycle beside the
+ * AES unit (Intel's cores: the shuffle port), the fourth multiply is cheaper than Karatsuba's
+ * unpacks, XORs and key permute, and those take the vector ALU port that the zmm AES unit
+ * shares; where it issues at half the rate of VAES (Zen 4/5) Karatsuba wins. Which one the bulk
+ * loop runs is decided per CPU by timing both (hwc_gcm_zmm_schoolbook).
+ */
+AI void gmul_sb(struct gacc *a, V x, V h, int first)
+{
+	gmul_sb_half(a, x, h, first, 0);
+	gmul_sb_half(a, x, h, first, 1);
 }
 
 /* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */

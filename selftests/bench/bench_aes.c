@@ -313,9 +313,10 @@ static void prepare(hwc_size len)
  * the per-round ratios to the kernel. On machines whose speed drifts between phases of a few
  * milliseconds (seen on a shared Intel host), best-of-N tables can be 10% off; ratios taken
  * within one round are not. Each timed slice follows FORM_WARM_BYTES of the same code untimed
- * (2.5 ms at 20 GB/s), as the module's priority=auto race warms up (kmod/measure.c): on an Intel Xeon (family 6 model 167)
- * the kernel's GCM ran 2-5 ms at 0.92x its steady speed after hwcrypt's, so that 1 ms slices
- * without the warm-up put hwcrypt at 1.07x the kernel where 40 ms runs measured 0.94x.
+ * (2.5 ms at 20 GB/s), as the module's priority=auto race warms up (kmod/measure.c): on an
+ * Intel Xeon (family 6 model 167) the kernel's GCM ran 2-5 ms at 0.92x its steady speed after
+ * hwcrypt's, so that 1 ms slices without the warm-up put hwcrypt at 1.07x the kernel where
+ * 40 ms runs measured 0.94x.
  */
 #define FORM_ROUNDS 100
 #define FORM_WARM_BYTES 50e6
