@@ -22,8 +22,17 @@
  * so it runs in any context, like the portable C tier.
  */
 
+/*
+ * @blind_mem holds the key's kept blinding pair; @blind is the slot a private op takes it out
+ * of (xchg to NULL) and puts it back into after use, so no two ops ever share a pair: one that
+ * finds the slot empty (another op holds the pair) blinds with a pair of its own, drawn fresh.
+ * keyctl's pkey operations allocate a tfm (and set its key) per operation: there every op
+ * draws its pair; users that keep a tfm save the draw.
+ */
 struct hwc_rsa_ctx {
 	struct hwc_rsa_key *key;
+	struct hwc_rsa_blind *blind_mem;
+	struct hwc_rsa_blind *blind;
 };
 
 static const struct hwc_drv *hwc_rsa_drv(struct crypto_akcipher *tfm)
@@ -37,6 +46,12 @@ static void hwc_rsa_free_key(struct hwc_rsa_ctx *ctx)
 		hwc_rsa_key_wipe(ctx->key);
 		kvfree(ctx->key);
 		ctx->key = NULL;
+	}
+	if (ctx->blind_mem) {
+		memzero_explicit(ctx->blind_mem, sizeof(*ctx->blind_mem));
+		kvfree(ctx->blind_mem);
+		ctx->blind_mem = NULL;
+		ctx->blind = NULL;
 	}
 }
 
@@ -92,7 +107,9 @@ static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, uns
 	}
 	key = kvzalloc(sizeof(*key), GFP_KERNEL);
 	ws = kmalloc(HWC_RSA_SETKEY_WS_BYTES, GFP_KERNEL);
-	if (!key || !ws) {
+	if (priv)
+		ctx->blind_mem = kvzalloc(sizeof(*ctx->blind_mem), GFP_KERNEL);
+	if (!key || !ws || (priv && !ctx->blind_mem)) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -101,9 +118,14 @@ static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, uns
 		err = -EINVAL;
 	if (!err) {
 		ctx->key = key;
+		ctx->blind = ctx->blind_mem;
 		key = NULL;
 	}
 out:
+	if (err && ctx->blind_mem) {
+		kvfree(ctx->blind_mem);	/* never used: all zeros */
+		ctx->blind_mem = NULL;
+	}
 	kfree_sensitive(ws);
 	if (key) {
 		hwc_rsa_key_wipe(key);
@@ -160,6 +182,7 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 				       hwc_rsa_simd_begin, hwc_rsa_simd_end };
 	unsigned int bytes, srclen = req->src_len;
 	size_t wsz, rsz, total;
+	struct hwc_rsa_blind *bl = NULL;
 	u8 *buf, *in, *out, *rnd;
 	int err, nents;
 
@@ -174,7 +197,7 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 	if (srclen > 2 * bytes)
 		return -EINVAL;
 	wsz = hwc_rsa_ws_bytes(key);
-	/* Fresh blinding bytes for every private op (1 KiB at most): with the buffer, off-stack. */
+	/* Blinding bytes for a fresh pair (1 KiB at most): with the buffer, off-stack. */
 	rsz = priv ? ALIGN(hwc_rsa_random_bytes(key), 8) : 0;
 	total = ALIGN(srclen + bytes, 8) + rsz + wsz;
 	buf = may_sleep ? kvmalloc(total, GFP_KERNEL) : kmalloc(total, GFP_ATOMIC);
@@ -190,7 +213,11 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 	}
 	if (priv) {
 		get_random_bytes(rnd, hwc_rsa_random_bytes(key));
-		err = hwc_rsa_private(key, out, in, srclen, rnd, buf + total - wsz, &yield);
+		bl = xchg(&ctx->blind, NULL);
+		err = hwc_rsa_private(key, out, in, srclen, rnd, bl, buf + total - wsz, &yield);
+		/* the squared pair is in place before the slot gives it out again */
+		if (bl)
+			smp_store_release(&ctx->blind, bl);
 	} else {
 		err = hwc_rsa_public(key, out, in, srclen, buf + total - wsz);
 	}

@@ -3,7 +3,7 @@
  * RSA primitive (RFC 8017 RSAEP/RSADP) on the constant-time bignum core: key setup, public op,
  * and the private op with CRT, base blinding and a fault check.
  *
- * Blinding. Every private operation blinds each CRT half with its own fresh, uniformly random
+ * Blinding. Every private operation blinds each CRT half with its own secret, uniformly random
  * factor r mod p (from 64 more random bits than p has, reduced: bias below 2^-64):
  *     x' = (c mod p) * r^e,   x'^dp = c^dp * r^(e*dp) = s_p * r      (e*dp = 1 mod p-1),
  *     s_p = x'^dp * r^-1.
@@ -11,11 +11,14 @@
  * r^-1 comes from a constant-time inversion (Bernstein-Yang divsteps, hwc_bn_modinv_ct: a
  * fixed number of steps for the limb count, no branch or index on r or p). That replaced
  * Fermat's r^(p-2) computed beside x'^dp in one double exponentiation, whose second table and
- * second multiplication per window cost some 15% of the op on the 64-bit tiers. The two
- * inversions of a 2048-bit key's primes take some 15-18 us (Zen 5), plus one multiplication
- * each to unblind: under 2% of a portable-tier op, but 8% of the ifma tier's, which ran the
- * second multiplication beside a squaring and so gains only a few percent. Without CRT
- * parameters the same is done modulo n with d.
+ * second multiplication per window cost some 15% of the op on the 64-bit tiers. Drawing a pair
+ * (r^e, r^-1) still costs an exponentiation by e and an inversion per prime, some 6% of a
+ * 2048-bit op on the adx tier: drawn for every op it ran at 0.97x OpenSSL (Intel 6/167, IFMA
+ * masked), which keeps its pair; kept, at 1.03-1.04x. A caller that passes a struct
+ * hwc_rsa_blind keeps one (the kernel glue: one per tfm): after each use
+ * both halves are squared (Kocher, CRYPTO '96, section 10: r -> r^2, four multiplications), and
+ * the pair is drawn afresh every HWC_RSA_BLIND_USES operations and after a failed check.
+ * Without CRT parameters the same is done modulo n with d.
  *
  * Faults. Before anything is written, s^e mod n is compared with c; on a mismatch (a glitched
  * half would otherwise hand out a multiple of one prime) the output is all zeros and the
@@ -283,15 +286,11 @@ int hwc_rsa_public(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
 }
 
 /*
- * For s = (x * r^e)^exp * r^-1 mod m with a fresh r drawn from @rnd (nl + 1 limbs' worth of
- * bytes): the blinded base B = x * r^e into @B (x and B in Montgomery form) and into @u the
- * unblinding factor r^-1 F / R^2, so that one Montgomery multiplication of the power by @u
- * gives s: in Montgomery form for F = R^3 (key->r3p), in normal form for F = R^2 (ctx->rr).
- * @iws: hwc_bn_modinv_ws_limbs(nl) limbs.
+ * A fresh pair for modulus @ctx: @a = r^e and @v = r^-1, both in Montgomery form, for r
+ * uniform mod m from @rnd (nl + 1 limbs' worth of bytes). @iws: hwc_bn_modinv_ws_limbs(nl).
  */
-static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, hwc_u64 *B,
-		  hwc_u64 *u, const hwc_u64 *x, const hwc_u64 *F, const hwc_u8 *rnd, hwc_u64 *t,
-		  hwc_u64 *iws)
+static void blind_draw(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, hwc_u64 *a,
+		       hwc_u64 *v, const hwc_u8 *rnd, hwc_u64 *t, hwc_u64 *iws)
 {
 	const struct hwc_bn_impl *bn = key->bn;
 	unsigned int nl = ctx->nl;
@@ -302,16 +301,44 @@ static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, 
 	 */
 	load(t, nl + 1, rnd, 8 * ((hwc_size)nl + 1));
 	zero(t + nl + 1, nl - 1);
-	bn->redc(u, t, ctx->m, ctx->n0, nl);
-	modexp_public(key, ctx, B, u, t);
-	bn->mul(B, B, x, ctx->m, ctx->n0, nl, t);
-	/* (r R)^-1 = r^-1 / R, then * F / R */
-	hwc_bn_modinv_ct(u, u, ctx->m, nl, iws);
-	bn->mul(u, u, F, ctx->m, ctx->n0, nl, t);
+	bn->redc(v, t, ctx->m, ctx->n0, nl);
+	modexp_public(key, ctx, a, v, t);
+	/* (r R)^-1 = r^-1 / R, then twice * R^2 / R: r^-1 R */
+	hwc_bn_modinv_ct(v, v, ctx->m, nl, iws);
+	bn->mul(v, v, ctx->rr, ctx->m, ctx->n0, nl, t);
+	bn->mul(v, v, ctx->rr, ctx->m, ctx->n0, nl, t);
+}
+
+/*
+ * For s = (x r^e)^exp r^-1 mod m: the blinded base B = x r^e into @B (x and B in Montgomery
+ * form) and into @u the unblinding factor, so that one Montgomery multiplication of the power
+ * (s r, Montgomery form) by @u gives s: u = r^-1 R with @mont_out (s in Montgomery form),
+ * else r^-1 (s in normal form). The pair comes from @ka, @kv (kept, or drawn into them when
+ * @draw), or with @ka NULL is drawn into @B and @u. @iws: hwc_bn_modinv_ws_limbs(nl) limbs.
+ */
+static void blind(const struct hwc_rsa_key *key, const struct hwc_bn_mont *ctx, hwc_u64 *B,
+		  hwc_u64 *u, const hwc_u64 *x, int mont_out, hwc_u64 *ka, hwc_u64 *kv, int draw,
+		  const hwc_u8 *rnd, hwc_u64 *t, hwc_u64 *iws)
+{
+	const struct hwc_bn_impl *bn = key->bn;
+	unsigned int nl = ctx->nl;
+	hwc_u64 *a = ka ? ka : B, *v = ka ? kv : u;
+
+	if (draw)
+		blind_draw(key, ctx, a, v, rnd, t, iws);
+	bn->mul(B, x, a, ctx->m, ctx->n0, nl, t);
+	if (mont_out) {
+		copy(u, v, nl);
+	} else {
+		copy(t, v, nl);
+		zero(t + nl, nl);
+		bn->redc(u, t, ctx->m, ctx->n0, nl);
+	}
 }
 
 int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in,
-		    hwc_size inlen, const hwc_u8 *rnd, void *wsp, const struct hwc_rsa_yield *yf)
+		    hwc_size inlen, const hwc_u8 *rnd, struct hwc_rsa_blind *bl, void *wsp,
+		    const struct hwc_rsa_yield *yf)
 {
 	const struct hwc_bn_impl *bn = key->bn;
 	const struct hwc_bn_mont *n = &key->n;
@@ -320,7 +347,9 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	hwc_u64 *c = ws + WS_C * nl, *sp = ws + WS_SP * nl, *sq = ws + WS_SQ * nl;
 	hwc_u64 *h = ws + WS_H * nl, *s = ws + WS_S * nl, *v = ws + WS_V * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl, *wide = t + 2 * nl + 2, *mws = wide + 2 * nl + 2;
-	hwc_u64 ok;
+	hwc_u64 ok, *ka0 = bl ? bl->a[0] : 0, *ka1 = bl ? bl->a[1] : 0;
+	/* the pair's age is public: how many operations ran, never what they computed */
+	int draw = !bl || !bl->uses || bl->uses >= HWC_RSA_BLIND_USES;
 
 	if (!key->have_priv)
 		return -HWC_EINVAL;
@@ -347,8 +376,9 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		 * s_p comes out in Montgomery form, s_q in normal form: what Garner's step takes.
 		 * The halves are independent: a tier may run both in one pass (modexp2x2_ct).
 		 */
-		blind(key, p, bp, up, sp, key->r3p, rnd, t, mws);
-		blind(key, q, bq, uq, sq, q->rr, rnd + 8 * ((hwc_size)hl + 1), t, mws);
+		blind(key, p, bp, up, sp, 1, ka0, bl ? bl->v[0] : 0, draw, rnd, t, mws);
+		blind(key, q, bq, uq, sq, 0, ka1, bl ? bl->v[1] : 0, draw,
+		      rnd + 8 * ((hwc_size)hl + 1), t, mws);
 		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, 0, 0 };
 		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, 0, 0 };
 		hwc_bn_modexp2x2_ct(bn, x, hl, 0, hl * 64, mws, yf);
@@ -368,7 +398,7 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		hwc_u64 *u = ws + WS_R * nl, *B = ws + WS_B * nl;
 
 		bn->mul(sp, c, n->rr, n->m, n->n0, nl, t);
-		blind(key, n, B, u, sp, n->rr, rnd, t, mws);
+		blind(key, n, B, u, sp, 0, ka0, bl ? bl->v[0] : 0, draw, rnd, t, mws);
 		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, 0, 0, 0, nl * 64, mws, yf);
 		bn->mul(s, sp, u, n->m, n->n0, nl, t);		/* normal form */
 	}
@@ -379,6 +409,17 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	for (i = 0; i < nl; i++)
 		s[i] &= ok;
 	hwc_bn_to_bytes(out, key->bytes, s, nl);
+	if (bl) {
+		/* Kocher's update: the next operation's pair is this one's square. */
+		const struct hwc_bn_mont *m[2] = { key->have_crt ? &key->p : n, &key->q };
+
+		for (i = 0; i < (key->have_crt ? 2u : 1u); i++) {
+			bn->sqr(bl->a[i], bl->a[i], m[i]->m, m[i]->n0, m[i]->nl, t);
+			bn->sqr(bl->v[i], bl->v[i], m[i]->m, m[i]->n0, m[i]->nl, t);
+		}
+		/* a failed check empties the pair: whatever went wrong is not carried on */
+		bl->uses = (unsigned int)((hwc_u64)(draw ? 1 : bl->uses + 1) & ok);
+	}
 	hwc_memzero_explicit(ws, hwc_rsa_ws_bytes(key));
 	return (int)(hwc_u32)(~ok & (hwc_u64)(hwc_u32)-HWC_EIO);
 }

@@ -85,6 +85,7 @@ struct ctx {
 	unsigned int bytes;
 	unsigned char in[1024], out[1100];
 	void *ws;
+	struct hwc_rsa_blind *bl;	/* kept pair, as the kernel glue keeps one per tfm */
 };
 
 static void die(const char *what)
@@ -108,11 +109,12 @@ static double run(void *arg, unsigned int side, unsigned long iters)
 
 	for (i = 0; i < iters; i++) {
 		if (c->key && c->priv) {
-			/* Fresh blinding bytes per op, as the kernel glue draws them. */
+			/* Blinding bytes per op, as the kernel glue draws them. */
 			hwc_size nrnd = hwc_rsa_random_bytes(c->key);
 
 			if (getrandom(rnd, nrnd, 0) != (ssize_t)nrnd ||
-			    hwc_rsa_private(c->key, c->out, c->in, c->bytes, rnd, c->ws, NULL))
+			    hwc_rsa_private(c->key, c->out, c->in, c->bytes, rnd, c->bl, c->ws,
+					    NULL))
 				die("hwc_rsa_private");
 		} else if (c->key) {
 			if (hwc_rsa_public(c->key, c->out, c->in, c->bytes, c->ws))
@@ -222,6 +224,9 @@ int main(int argc, char **argv)
 				load_key(key, bn, pkey);
 				sides[nsides].key = key;
 				sides[nsides].ws = aligned_alloc(64, (hwc_rsa_ws_bytes(key) + 63) & ~63ul);
+				sides[nsides].bl = calloc(1, sizeof(*sides[nsides].bl));
+				if (!sides[nsides].ws || !sides[nsides].bl)
+					die("allocation");
 				nsides++;
 			}
 			for (j = 0; j < nsides; j++) {
@@ -250,6 +255,7 @@ int main(int argc, char **argv)
 				hwc_rsa_key_wipe((struct hwc_rsa_key *)sides[j].key);
 				free((void *)sides[j].key);
 				free(sides[j].ws);
+				free(sides[j].bl);
 			}
 			EVP_PKEY_CTX_free(sides[0].pctx);
 		}

@@ -201,13 +201,15 @@ static int rsa_load(struct hwc_rsa_key *key, const struct hwc_bn_impl *bn, EVP_P
 
 /*
  * REPS private operations on one fixed input below n, key set once: hwc_rsa_private() with
- * fresh blinding bytes per op (a fixed-seed generator here: the count, not the secrecy, is
- * measured) against EVP_PKEY_decrypt without padding on one context (OpenSSL blinds too).
+ * blinding bytes per op (a fixed-seed generator here: the count, not the secrecy, is
+ * measured) and a kept blinding pair, as the kernel glue keeps one per tfm, against
+ * EVP_PKEY_decrypt without padding on one context (OpenSSL keeps its pair too).
  */
 static int rsa_run(const char *side, unsigned int bits, unsigned long reps)
 {
 	static unsigned char in[1024], out[1024], rnd[HWC_RSA_RANDOM_BYTES];
 	static struct hwc_rsa_key key;
+	static struct hwc_rsa_blind bl;
 	unsigned int bytes = bits / 8, k;
 	unsigned long i, seed = 0x9e3779b97f4a7c15ul;
 	char path[64];
@@ -252,10 +254,11 @@ static int rsa_run(const char *side, unsigned int bits, unsigned long reps)
 				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
 				rnd[k] = (unsigned char)(seed >> 56);
 			}
-			if (hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL))
+			if (hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL))
 				return 1;
 		}
 		hwc_rsa_key_wipe(&key);
+		hwc_memzero_explicit(&bl, sizeof(bl));
 		free(ws);
 	}
 	EVP_PKEY_free(pkey);

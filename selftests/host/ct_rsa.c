@@ -84,8 +84,9 @@ int main(int argc, char **argv)
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	const char *keyfile = argc > 1 ? argv[1] : "keys/rsa2048.pem";
 	static struct hwc_rsa_key key;
+	static struct hwc_rsa_blind bl;
 	unsigned char in[1024], out[1024], want[1024], rnd[HWC_RSA_RANDOM_BYTES];
-	unsigned int j, crt, bad = 0, runs = 0;
+	unsigned int j, k, crt, bad = 0, runs = 0;
 	BN_CTX *ctx = BN_CTX_new();
 	EVP_PKEY *pkey;
 	FILE *f;
@@ -134,18 +135,30 @@ int main(int argc, char **argv)
 				return 2;
 
 			key_secret(&key);
-			VALGRIND_MAKE_MEM_UNDEFINED(rnd, sizeof(rnd));
-			err = hwc_rsa_private(&key, out, in, key.bytes, rnd, ws, NULL);
-			/* Declassify what the caller receives: the result and whether it is valid. */
-			VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
-			VALGRIND_MAKE_MEM_DEFINED(out, key.bytes);
-			runs++;
-			if (err || memcmp(out, want, key.bytes)) {
-				printf("FAIL %s %s: wrong result (err %d)\n", bn->impl, crt ? "crt" : "d", err);
-				bad++;
-			} else {
-				printf("ran  %-8s %u-bit private op (%s) with secrets undefined\n",
-				       bn->impl, (unsigned int)BN_num_bits(n), crt ? "crt" : "plain d");
+			/*
+			 * Twice: a pair drawn from the random bytes, then the kept pair squared (both
+			 * secret; its use count is public, as the glue's slot is).
+			 */
+			memset(&bl, 0, sizeof(bl));
+			for (k = 0; k < 2; k++) {
+				VALGRIND_MAKE_MEM_UNDEFINED(rnd, sizeof(rnd));
+				VALGRIND_MAKE_MEM_UNDEFINED(bl.a, sizeof(bl.a));
+				VALGRIND_MAKE_MEM_UNDEFINED(bl.v, sizeof(bl.v));
+				err = hwc_rsa_private(&key, out, in, key.bytes, rnd, &bl, ws, NULL);
+				/* Declassify what the caller receives: the result and whether it is valid. */
+				VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
+				VALGRIND_MAKE_MEM_DEFINED(out, key.bytes);
+				VALGRIND_MAKE_MEM_DEFINED(&bl.uses, sizeof(bl.uses));
+				runs++;
+				if (err || memcmp(out, want, key.bytes) || bl.uses != k + 1) {
+					printf("FAIL %s %s: wrong result (err %d)\n", bn->impl,
+					       crt ? "crt" : "d", err);
+					bad++;
+				} else {
+					printf("ran  %-8s %u-bit private op (%s, %s blinding pair) with secrets undefined\n",
+					       bn->impl, (unsigned int)BN_num_bits(n),
+					       crt ? "crt" : "plain d", k ? "kept" : "drawn");
+				}
 			}
 			hwc_rsa_key_wipe(&key);
 			free(ws);

@@ -453,6 +453,7 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 {
 	static struct hwc_rsa_key key, pub;
 	static unsigned char in[1200], out[1100], exp[1100], rnd[HWC_RSA_RANDOM_BYTES];
+	static struct hwc_rsa_blind bl;
 	struct hwc_rsa_raw raw = tk->raw;
 	unsigned int bytes = (tk->bits + 7) / 8, i, crt;
 	BIGNUM *x = BN_new(), *y = BN_new();
@@ -470,6 +471,7 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 		check(!err && !pub.have_priv, bn->impl, "set_pub_key", tk->bits);
 		check(key.bytes == bytes, bn->impl, "key bytes", tk->bits);
 		ws = aligned_alloc(64, (hwc_rsa_ws_bytes(&key) + 63) & ~63ul);
+		memset(&bl, 0, sizeof(bl));
 
 		/* 0, 1, n-1 (and n, n+1 below): outside SP 800-56B's 1 < x < n-1, refused untouched */
 		for (i = 0; i < 3; i++) {
@@ -481,9 +483,10 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			BN_bn2binpad(x, in, bytes);
 			hwc_test_rnd_fill(rnd, sizeof(rnd));
 			memset(out, 0xa5, sizeof(out));
-			err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+			err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
 			check(err == -HWC_EINVAL && !memcmp(out, out + 1, sizeof(out) - 1) &&
-			      out[0] == 0xa5, bn->impl, "private op, x <= 1 or x = n-1 refused", tk->bits);
+			      out[0] == 0xa5 && !bl.uses, bn->impl,
+			      "private op, x <= 1 or x = n-1 refused", tk->bits);
 			err = hwc_rsa_public(&pub, out, in, bytes, ws);
 			check(err == -HWC_EINVAL && !memcmp(out, out + 1, sizeof(out) - 1) &&
 			      out[0] == 0xa5, bn->impl, "public op, x <= 1 or x = n-1 refused", tk->bits);
@@ -502,16 +505,20 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			BN_bn2binpad(y, exp, bytes);
 			memset(out, 0xa5, sizeof(out));
 			if (i < 5) {
-				err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+				/* a pair of its own, drawn for this op alone */
+				err = hwc_rsa_private(&key, out, in, bytes, rnd, NULL, ws, NULL);
 			} else {
 				struct hwc_rsa_yield y = { hook_yield, NULL, hook_usable, hook_begin,
 							   hook_end };
 
 				simd_allowed = i % 2;
 				simd_depth = simd_bad = 0;
-				err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, &y);
+				/* the kept pair: drawn, squared each op, drawn again after 32 */
+				err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, &y);
 				check(!simd_bad && !simd_depth, bn->impl,
 				      "SIMD hooks balanced, yield outside", tk->bits);
+				check(bl.uses == (i - 5) % HWC_RSA_BLIND_USES + 1, bn->impl,
+				      "kept blinding pair's use count", tk->bits);
 			}
 			check(!err && !memcmp(out, exp, bytes) && out[bytes] == 0xa5, bn->impl,
 			      crt ? "private op (crt)" : "private op (d)", tk->bits);
@@ -536,6 +543,32 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 				}
 			}
 		}
+		/*
+		 * A corrupted kept pair (a flipped bit of r^e, of r^-1: unblinding then gives a wrong
+		 * s) is caught by the check: -EIO, zero output, the pair emptied; the next op draws
+		 * a new one and is right.
+		 */
+		for (i = 0; i < 2; i++) {
+			unsigned int k;
+
+			(i ? bl.v : bl.a)[crt][0] ^= 1;
+			BN_rand_range(x, tk->n);
+			BN_bn2binpad(x, in, bytes);
+			memset(out, 0xa5, sizeof(out));
+			hwc_test_rnd_fill(rnd, sizeof(rnd));
+			err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
+			for (k = 0; k < bytes && !out[k]; k++)
+				;
+			check(err == -HWC_EIO && k == bytes && !bl.uses, bn->impl,
+			      "corrupted blinding pair: -EIO, zero output, pair emptied", tk->bits);
+			BN_mod_exp(y, x, tk->d, tk->n, bnctx);
+			BN_bn2binpad(y, exp, bytes);
+			hwc_test_rnd_fill(rnd, sizeof(rnd));
+			err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
+			check(!err && !memcmp(out, exp, bytes) && bl.uses == 1, bn->impl,
+			      "after a corrupted pair, a fresh one", tk->bits);
+		}
+
 		/* message >= n: n, n+1, all ones, and a nonzero byte beyond the modulus size */
 		for (i = 0; i < 4; i++) {
 			unsigned int len = bytes;
@@ -546,13 +579,13 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			case 2: memset(in, 0xff, bytes); break;
 			case 3: memset(in, 0, bytes + 1); in[0] = 1; len = bytes + 1; break;
 			}
-			err = hwc_rsa_private(&key, out, in, len, rnd, ws, NULL);
+			err = hwc_rsa_private(&key, out, in, len, rnd, &bl, ws, NULL);
 			check(err == -HWC_EINVAL, bn->impl, "private op, input >= n", tk->bits);
 			err = hwc_rsa_public(&pub, out, in, len, ws);
 			check(err == -HWC_EINVAL, bn->impl, "public op, input >= n", tk->bits);
 		}
 		/* a public key cannot do private ops */
-		err = hwc_rsa_private(&pub, out, in, 1, rnd, ws, NULL);
+		err = hwc_rsa_private(&pub, out, in, 1, rnd, NULL, ws, NULL);
 		check(err == -HWC_EINVAL, bn->impl, "private op on public key", tk->bits);
 
 		/* a fault in one half (here a flipped bit of dp, or of d) must be caught */
@@ -563,10 +596,11 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 		BN_rand_range(x, tk->n);
 		BN_bn2binpad(x, in, bytes);
 		memset(out, 0xa5, sizeof(out));
-		err = hwc_rsa_private(&key, out, in, bytes, rnd, ws, NULL);
+		err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
 		for (i = 0; i < bytes && !out[i]; i++)
 			;
-		check(err == -HWC_EIO && i == bytes, bn->impl, "fault detected, zero output", tk->bits);
+		check(err == -HWC_EIO && i == bytes && !bl.uses, bn->impl,
+		      "fault detected, zero output", tk->bits);
 		free(ws);
 		hwc_rsa_key_wipe(&key);
 	}

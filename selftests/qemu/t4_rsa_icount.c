@@ -36,6 +36,7 @@ int main(int argc, char **argv)
 {
 	static unsigned char v[10][1024], out[1024], rnd[HWC_RSA_RANDOM_BYTES];
 	static struct hwc_rsa_key key;
+	static struct hwc_rsa_blind bl;	/* kept across the ops, as the kernel glue keeps it */
 	static hwc_u64 setws[HWC_RSA_SETKEY_WS_BYTES / 8];
 	unsigned int feat = hwc_host_cpu_features(), k;
 	const struct hwc_bn_impl *bn = NULL;
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
 			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
 			rnd[k] = (unsigned char)(seed >> 56);
 		}
-		if (hwc_rsa_private(&key, out, v[8], len[8], rnd, ws, NULL))
+		if (hwc_rsa_private(&key, out, v[8], len[8], rnd, &bl, ws, NULL))
 			return 1;
 		/* x^d mod n, from OpenSSL on the host (leading zero bytes dropped there) */
 		if (memcmp(out + key.bytes - len[9], v[9], len[9])) {
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
 		}
 	}
 	hwc_rsa_key_wipe(&key);
+	hwc_memzero_explicit(&bl, sizeof(bl));
 	free(ws);
 	printf("t4_rsa_icount: %s: %lu private ops, results as OpenSSL's\n", bn->impl, reps);
 	return 0;
