@@ -229,16 +229,18 @@ AI V greduce_lanes(const struct gacc *a)
 {
 	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
 	V mid = a->sb ? a->mid : vxor3(a->mid, a->lo, a->hi);
-	V lo = vxor(a->lo, _mm512_bslli_epi128(mid, 8));
-	V hi = vxor(a->hi, _mm512_bsrli_epi128(mid, 8));
 	V w;
 
 	/*
-	 * The first fold multiplies only the low word of lo, which the middle product does not
-	 * reach: it starts from a->lo, before the middle product is in.
+	 * The middle product stays whole, [q2 q1]: the first fold (of q0, which it does not
+	 * reach) lands in the same two words, so it joins that fold's XOR instead of being split
+	 * into lo and hi by two byte shifts and two XORs first. Four vector operations less per
+	 * reduction: on Intel (family 6 model 167) the AES-128 bulk loop is bound by the count
+	 * of operations on the two ports that the zmm AES and CLMUL units take, and ran 2%
+	 * faster at 16 KiB.
 	 */
-	w = vxor(_mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(lo));
-	return vxor3(hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
+	w = vxor3(mid, _mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(a->lo));
+	return vxor3(a->hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
 }
 
 /* ... then the four lanes summed, and @x with them (one step less than a separate xor). */
@@ -816,11 +818,63 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 }
 
 /*
+ * One 512-byte step: AES of its 32 counter blocks, GHASH of 32 blocks in the same rounds and
+ * one reduction. Decryption hashes the ciphertext of the step it decrypts, which is at hand;
+ * encryption hashes the previous step's ciphertext (in @g), since a step's exists only after
+ * its last round. @hash and @last are constants at each call (encryption's first step and
+ * decryption's last are peeled off the loop), so that the loop tests neither: Intel's cores
+ * issue a not-taken branch on port 0 or 6, port 0 being the zmm AES unit's. On family 6
+ * model 167 AES-128 GCM at 16 KiB ran 1-2.5% faster so, decryption 3% (AES-256 1%).
+ */
+AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int enc, hwc_u8 *dst,
+		 const hwc_u8 *src, V *ctr, hwc_u32 *c32, V *g, struct gacc *a, __m128i *y,
+		 const struct hwc_gcm_ctx *fin, const int hash, const int last)
+{
+	const V sixteen = LANES4(0, 16);
+	/* Decrypting a message's last step: its blocks take H^33..H^2, the length block H. */
+	const unsigned int pw = last ? HWC_GCM_NPOW - 33 : HWC_GCM_NPOW - 32;
+	V b[4], x[4];
+	unsigned int j, half;
+
+#pragma GCC unroll 2
+	for (half = 0; half < 2; half++) {
+		const hwc_u8 *s = src + 256 * half;
+		hwc_u8 *d = dst + 256 * half;
+
+		ctr_regs4_be(b, *ctr, *c32);
+		*ctr = _mm512_add_epi32(*ctr, sixteen);
+		*c32 += 16;
+		if (!enc) {
+#pragma GCC unroll 4
+			for (j = 0; j < 4; j++) {
+				x[j] = _mm512_loadu_si512(s + 64 * j);
+				g[4 * half + j] = vbswap(x[j]);
+			}
+		}
+		if (hash && half == 0)
+			g[0] = vxor(g[0], _mm512_zextsi128_si512(*y));
+		aes4_ghash4(k, kr, nr, b, hash, a, g + 4 * half, pw + 16 * half, half == 0);
+		if (hash && half == 1) {
+			if (last)
+				gacc_len(a, k, fin);
+			*y = greduce(a);
+		}
+#pragma GCC unroll 4
+		for (j = 0; j < 4; j++) {
+			if (enc)
+				x[j] = _mm512_loadu_si512(s + 64 * j);
+			b[j] = vxor(b[j], x[j]);
+			_mm512_storeu_si512(d + 64 * j, b[j]);
+			if (enc)
+				g[4 * half + j] = vbswap(b[j]);
+		}
+	}
+}
+
+/*
  * Whole 512-byte steps (32 blocks, one reduction against H^32..H^1), then at most one
- * 256-byte step. Decryption hashes the ciphertext of the step it decrypts, which is at hand;
- * encryption hashes each step's ciphertext during the next step's rounds, since it exists
- * only after the last round. The round count is a compile-time constant: keys stay in
- * registers, loops unroll.
+ * 256-byte step. A message's last step takes H^33..H^2 and the length block H in the same
+ * reduction. The round count is a compile-time constant: keys stay in registers, loops unroll.
  */
 _Static_assert(HWC_GCM_NPOW >= 33, "a last step's 32 blocks and length block in one reduction");
 AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
@@ -840,57 +894,31 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 	V kr[HWC_AES_MAX_ROUNDS + 1];
 	__m128i y = *yp;
 	struct gacc a = { .sb = sb };
-	unsigned int j, half;
+	unsigned int j;
 	int pending = 0;
+	/* Decrypting a message: its last step is peeled off the loop. */
+	const int declast = fin && !enc;
 
 	if (fk) {
 #pragma GCC unroll 15
 		for (j = 0; j <= nr; j++)
 			kr[j] = rkey(k->aes.ek, j);
 	}
-	for (; len >= 512; len -= 512, src += 512, dst += 512) {
-		int hash = !enc || pending;
-		/*
-		 * Decrypting the last step of a message (@fin): its blocks take H^33..H^2, the
-		 * length block H in the same reduction.
-		 */
-		int last = fin && !enc && len == 512;
-		unsigned int pw = last ? p32 - 1 : p32;
-
-#pragma GCC unroll 2
-		for (half = 0; half < 2; half++) {
-			const hwc_u8 *s = src + 256 * half;
-			hwc_u8 *d = dst + 256 * half;
-
-			ctr_regs4_be(b, ctr, c32);
-			ctr = _mm512_add_epi32(ctr, sixteen);
-			c32 += 16;
-			if (!enc) {
-#pragma GCC unroll 4
-				for (j = 0; j < 4; j++) {
-					x[j] = _mm512_loadu_si512(s + 64 * j);
-					g[4 * half + j] = vbswap(x[j]);
-				}
-			}
-			if (hash && half == 0)
-				g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
-			aes4_ghash4(k, fk ? kr : 0, nr, b, hash, &a, g + 4 * half, pw + 16 * half, half == 0);
-			if (hash && half == 1) {
-				if (last)
-					gacc_len(&a, k, fin);
-				y = greduce(&a);
-			}
-#pragma GCC unroll 4
-			for (j = 0; j < 4; j++) {
-				if (enc)
-					x[j] = _mm512_loadu_si512(s + 64 * j);
-				b[j] = vxor(b[j], x[j]);
-				_mm512_storeu_si512(d + 64 * j, b[j]);
-				if (enc)
-					g[4 * half + j] = vbswap(b[j]);
-			}
-		}
-		pending = enc;
+	/* Encryption's first step has nothing to hash yet. */
+	if (enc && len >= 512) {
+		gcm_step(k, fk ? kr : 0, nr, enc, dst, src, &ctr, &c32, g, &a, &y, fin, 0, 0);
+		len -= 512;
+		src += 512;
+		dst += 512;
+		pending = 1;
+	}
+	for (; len > 512 || (len == 512 && !declast); len -= 512, src += 512, dst += 512)
+		gcm_step(k, fk ? kr : 0, nr, enc, dst, src, &ctr, &c32, g, &a, &y, fin, 1, 0);
+	if (!enc && declast && len == 512) {
+		gcm_step(k, fk ? kr : 0, nr, enc, dst, src, &ctr, &c32, g, &a, &y, fin, 1, 1);
+		len -= 512;
+		src += 512;
+		dst += 512;
 	}
 	if (pending) {
 		/* Encryption's last step of a message likewise, hashed after its rounds. */
