@@ -43,16 +43,18 @@ hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32
 # twice the stack.
 hwc_kcflags_x86/sha512_avx2.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,3072)
 # Frames are under 600 bytes; KASAN's stack redzones around each zmm array of the inlined chunks
-# reach 3 KiB (its kernels have twice the stack).
-hwc_kcflags_x86/aes_vaes_avx512.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=4096)
+# reach 4.1 KiB (7.2 debug kernel, 2026-12-04; its kernels have twice the stack).
+hwc_kcflags_x86/aes_vaes_avx512.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=5120)
 # GCM frames stay under 1.5 KiB on distro kernels; KASAN's stack redzones around the vector
 # locals add up to 2.3 KiB (3.8 KiB), on kernels that have twice the stack.
 hwc_gcm_frame = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,2048)
 hwc_kcflags_x86/gcm_vaes_avx2.o = $(hwc_gcm_frame)
 # zmm: the bulk steps add their broadcast round keys (15 x 64 bytes, plain loads for the rounds
 # instead of a broadcast each, measured 8-10% on Zen 4): 2.5 KiB on distro kernels, as
-# sha512_avx2's buffers.
-hwc_kcflags_x86/gcm_vaes_avx512.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),5120,3072)
+# sha512_avx2's buffers. Under KASAN each bulk function keeps apart the redzoned vector locals of
+# its four inlined bodies (Karatsuba and schoolbook forms, with and without the frame keys):
+# up to 7.5 KiB (7.2 debug kernel, 2026-12-04), on kernels with twice the stack.
+hwc_kcflags_x86/gcm_vaes_avx512.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),8192,3072)
 # Under 2 KiB on distro kernels; KASAN's stack redzones around each zmm local reach 5.4 KiB
 # (its kernels have twice the stack; QEMU guests have no IFMA, so it is never entered there).
 hwc_kcflags_x86/bignum_ifma.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=6144)
