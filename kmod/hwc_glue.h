@@ -53,8 +53,11 @@ struct hwc_alg {
 	 */
 	void (*fill)(struct hwc_drv *drv);
 	const void *data;	/* the family's own description of the algorithm */
-	/* priority=auto: key bytes and associated-data bytes of the timed requests */
-	unsigned int bench_keylen, bench_assoclen;
+	/*
+	 * priority=auto: the key lengths it times, in bytes ([1] 0: one), the AES key size of
+	 * each in bits (for dmesg), and the associated-data bytes of the timed requests
+	 */
+	unsigned int bench_keylen[2], bench_keybits[2], bench_assoclen;
 };
 
 /*

@@ -9,16 +9,23 @@
 #define HWC_RACE_NSIZES	2
 extern const unsigned int hwc_race_sizes[HWC_RACE_NSIZES];
 
-/* MB/s (10^6 bytes per second) of each side at each size, best of the rounds run. */
+/* Cases of an algorithm's race: its key sizes times the two directions (hashes: one). */
+#define HWC_RACE_NCASES	4
+unsigned int hwc_race_ncases(const struct hwc_alg *alg);
+/* Case @c's name for dmesg: "256-bit key decrypt", "digest". */
+void hwc_race_case_name(const struct hwc_alg *alg, unsigned int c, char *buf, size_t len);
+
+/* MB/s (10^6 bytes per second) of each side per case and size, best of the rounds run. */
 struct hwc_race {
-	u64 ours[HWC_RACE_NSIZES];
-	u64 peer[HWC_RACE_NSIZES];
+	unsigned int ncases;
+	u64 ours[HWC_RACE_NCASES][HWC_RACE_NSIZES];
+	u64 peer[HWC_RACE_NCASES][HWC_RACE_NSIZES];
 };
 
 /*
  * Times drivers @ours and @peer of @alg, both allocated by driver name through the crypto API,
- * alternately, a few rounds per size, in a bounded time. 0, or a negative errno if either side
- * cannot be allocated, keyed or run (then nothing is known about which is faster).
+ * alternately, a few rounds per case and size, in a bounded time. 0, or a negative errno if
+ * either side cannot be allocated, keyed or run (then nothing is known about which is faster).
  */
 int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, struct hwc_race *r);
 
