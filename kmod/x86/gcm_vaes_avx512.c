@@ -818,6 +818,25 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 }
 
 /*
+ * Four registers of keystream @b XORed with the text (@x, read here when encrypting) into @d;
+ * encryption keeps the ciphertext, byte-reflected, in @g for the next GHASH.
+ */
+AI void gcm_out4(int enc, const hwc_u8 *s, hwc_u8 *d, V *b, V *x, V *g)
+{
+	unsigned int j;
+
+#pragma GCC unroll 4
+	for (j = 0; j < 4; j++) {
+		if (enc)
+			x[j] = _mm512_loadu_si512(s + 64 * j);
+		b[j] = vxor(b[j], x[j]);
+		_mm512_storeu_si512(d + 64 * j, b[j]);
+		if (enc)
+			g[j] = vbswap(b[j]);
+	}
+}
+
+/*
  * One 512-byte step: AES of its 32 counter blocks, GHASH of 32 blocks in the same rounds and
  * one reduction. Decryption hashes the ciphertext of the step it decrypts, which is at hand;
  * encryption hashes the previous step's ciphertext (in @g), since a step's exists only after
@@ -859,15 +878,7 @@ AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int 
 				gacc_len(a, k, fin);
 			*y = greduce(a);
 		}
-#pragma GCC unroll 4
-		for (j = 0; j < 4; j++) {
-			if (enc)
-				x[j] = _mm512_loadu_si512(s + 64 * j);
-			b[j] = vxor(b[j], x[j]);
-			_mm512_storeu_si512(d + 64 * j, b[j]);
-			if (enc)
-				g[4 * half + j] = vbswap(b[j]);
-		}
+		gcm_out4(enc, s, d, b, x, g + 4 * half);
 	}
 }
 
@@ -953,15 +964,7 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 			g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
 		}
 		aes4_ghash4(k, fk ? kr : 0, nr, b, !enc, &a, g, p16, 1);
-#pragma GCC unroll 4
-		for (j = 0; j < 4; j++) {
-			if (enc)
-				x[j] = _mm512_loadu_si512(src + 64 * j);
-			b[j] = vxor(b[j], x[j]);
-			_mm512_storeu_si512(dst + 64 * j, b[j]);
-			if (enc)
-				g[j] = vbswap(b[j]);
-		}
+		gcm_out4(enc, src, dst, b, x, g);
 		y = enc ? ghash_regs_k(k, y, g, p16, 4) : greduce(&a);
 	}
 	if (fk)
