@@ -48,8 +48,7 @@ static void hwc_rsa_free_key(struct hwc_rsa_ctx *ctx)
 		ctx->key = NULL;
 	}
 	if (ctx->blind_mem) {
-		memzero_explicit(ctx->blind_mem, sizeof(*ctx->blind_mem));
-		kvfree(ctx->blind_mem);
+		kvfree_sensitive(ctx->blind_mem, sizeof(*ctx->blind_mem));
 		ctx->blind_mem = NULL;
 		ctx->blind = NULL;
 	}
@@ -212,8 +211,9 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 		goto out;
 	}
 	if (priv) {
-		get_random_bytes(rnd, hwc_rsa_random_bytes(key));
 		bl = xchg(&ctx->blind, NULL);
+		if (hwc_rsa_blind_due(bl))
+			get_random_bytes(rnd, hwc_rsa_random_bytes(key));
 		err = hwc_rsa_private(key, out, in, srclen, rnd, bl, buf + total - wsz, &yield);
 		/* the squared pair is in place before the slot gives it out again */
 		if (bl)

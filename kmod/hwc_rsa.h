@@ -263,6 +263,15 @@ struct hwc_rsa_blind {
 	unsigned int uses;
 };
 
+/*
+ * Whether hwc_rsa_private() will draw a pair from its random bytes with @bl (NULL: always);
+ * otherwise it reads none, and the caller need not fetch them.
+ */
+static inline int hwc_rsa_blind_due(const struct hwc_rsa_blind *bl)
+{
+	return !bl || !bl->uses || bl->uses >= HWC_RSA_BLIND_USES;
+}
+
 /**
  * hwc_rsa_private() - the RSA decryption primitive, RSADP of RFC 8017 section 5.1.2
  * @key: a private key (hwc_rsa_set_key() with priv)
@@ -270,6 +279,7 @@ struct hwc_rsa_blind {
  * @in: big-endian, of @inlen bytes (leading zeros allowed)
  * @inlen: bytes at @in
  * @rnd: hwc_rsa_random_bytes(key) random bytes, never reused; read only when a pair is drawn
+ *       (hwc_rsa_blind_due(@bl))
  * @bl: NULL (a fresh blinding pair for this operation alone), or the key's kept pair, used
  *      and then squared for the next operation, drawn afresh from @rnd when empty or after
  *      HWC_RSA_BLIND_USES uses; emptied when the result fails its check

@@ -27,15 +27,16 @@ const unsigned int hwc_race_sizes[HWC_RACE_NSIZES] = { 16384, 256 };
  * alternates between rounds. The cases are the key sizes and directions a driver serves
  * (hwc_race_ncases()): one driver serves them all, and on an Intel Xeon (family 6 model 167)
  * hwcrypt's zmm GCM matched the kernel's at AES-128 encryption and ran at 0.95x at AES-256
- * decryption, which a race of one case would have let it displace. The warm-up is there because a side's speed depends on what ran just before
- * it: on an Intel Xeon (family 6 model 167) the CPU took 2-5 ms to return to its clock after
- * hwcrypt's zmm GCM, so the kernel's GCM timed in a 1 ms slice right after it ran at 0.92x its
- * own steady speed, and a race of 1 ms slices called hwcrypt 1.07x the kernel where 40 ms runs
- * (and dm-crypt or IPsec, which keep one driver busy) measure 0.94x (the same cores and the
- * kernel's asm timed on the host, bench_aes --forms; see its race). Best of the rounds, about
- * 52 ms per AES algorithm (four cases) and 28 ms per hash; a round never starts once
- * HWC_RACE_BUDGET_NS have gone (on a slow or emulated CPU, where one request may take longer
- * than a slice, that bounds the whole race).
+ * decryption, which a race of one case would have let it displace.
+ * The warm-up is there because a side's speed depends on what ran just before it: on that
+ * Xeon the CPU took 2-5 ms to return to its clock after hwcrypt's zmm GCM, so the kernel's GCM
+ * timed in a 1 ms slice right after it ran at 0.92x its own steady speed, and a race of 1 ms
+ * slices called hwcrypt 1.07x the kernel where 40 ms runs (and dm-crypt or IPsec, which keep
+ * one driver busy) measure 0.94x (the same cores and the kernel's asm timed on the host,
+ * bench_aes --forms; see its race).
+ * Best of the rounds, about 52 ms per AES algorithm (four cases) and 28 ms per hash. The
+ * second round does not start once HWC_RACE_BUDGET_NS have gone: on a slow or emulated CPU,
+ * where one request may take longer than a slice, the race is then its first round.
  */
 #define HWC_RACE_ROUNDS		2
 #define HWC_RACE_WARM_NS	(5 * NSEC_PER_MSEC)
@@ -237,11 +238,11 @@ static int hwc_side_slice(struct hwc_side *s, const struct hwc_alg *alg, u8 *buf
 
 /*
  * One side's turn in a round: the warm-up in the first case at the first size, then a slice
- * per case and size. @buf is the text and @plain a copy to seal for AEAD decryption (the
- * requests before rewrite @buf).
+ * per case and size. AEAD decryption opens what was sealed from @buf's current contents
+ * (whatever the requests before left there: the speed does not depend on the data).
  */
 static int hwc_side_turn(struct hwc_side *s, const struct hwc_alg *alg, const u8 *key, u8 *buf,
-			 const u8 *plain, u64 (*mbps)[HWC_RACE_NSIZES])
+			 u64 (*mbps)[HWC_RACE_NSIZES])
 {
 	unsigned int c, i, ncases = hwc_race_ncases(alg);
 	int err = 0;
@@ -255,7 +256,7 @@ static int hwc_side_turn(struct hwc_side *s, const struct hwc_alg *alg, const u8
 					     HWC_RACE_WARM_NS, NULL);
 		for (i = 0; i < HWC_RACE_NSIZES && !err; i++) {
 			if (dec && s->type == HWC_AEAD)
-				err = hwc_side_seal(s, alg, plain, hwc_race_sizes[i]);
+				err = hwc_side_seal(s, alg, buf, hwc_race_sizes[i]);
 			if (!err)
 				err = hwc_side_slice(s, alg, buf, hwc_race_sizes[i], dec,
 						     HWC_RACE_SLICE_NS, &mbps[c][i]);
@@ -268,7 +269,7 @@ int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, stru
 {
 	size_t buflen = alg->bench_assoclen + hwc_race_sizes[0] + HWC_RACE_SLACK;
 	struct hwc_side *sides;
-	u8 key[64], *buf, *plain;
+	u8 key[64], *buf;
 	u64 start;
 	unsigned int i, round;
 	int err;
@@ -277,15 +278,13 @@ int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, stru
 	r->ncases = hwc_race_ncases(alg);
 	if (alg->bench_keylen[0] > sizeof(key) || alg->bench_keylen[1] > sizeof(key))
 		return -EINVAL;
-	buf = kmalloc(2 * buflen, GFP_KERNEL);
+	buf = kmalloc(buflen, GFP_KERNEL);
 	sides = kcalloc(2, sizeof(*sides), GFP_KERNEL);
 	err = -ENOMEM;
 	if (!buf || !sides)
 		goto out;
-	plain = buf + buflen;
 	get_random_bytes(key, sizeof(key));
-	get_random_bytes(plain, buflen);
-	memcpy(buf, plain, buflen);
+	get_random_bytes(buf, buflen);
 	err = hwc_side_open(&sides[0], alg, ours, key, buflen);
 	if (err)
 		goto out;
@@ -300,8 +299,7 @@ int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, stru
 		for (i = 0; i < 2 && !err; i++) {
 			unsigned int side = i ^ (round & 1);
 
-			err = hwc_side_turn(&sides[side], alg, key, buf, plain,
-					    side ? r->peer : r->ours);
+			err = hwc_side_turn(&sides[side], alg, key, buf, side ? r->peer : r->ours);
 			cond_resched();
 		}
 	}

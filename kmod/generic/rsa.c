@@ -349,7 +349,7 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	hwc_u64 *t = ws + WS_NSLOTS * nl, *wide = t + 2 * nl + 2, *mws = wide + 2 * nl + 2;
 	hwc_u64 ok, *ka0 = bl ? bl->a[0] : 0, *ka1 = bl ? bl->a[1] : 0;
 	/* the pair's age is public: how many operations ran, never what they computed */
-	int draw = !bl || !bl->uses || bl->uses >= HWC_RSA_BLIND_USES;
+	int draw = hwc_rsa_blind_due(bl);
 
 	if (!key->have_priv)
 		return -HWC_EINVAL;

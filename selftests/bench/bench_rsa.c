@@ -109,10 +109,10 @@ static double run(void *arg, unsigned int side, unsigned long iters)
 
 	for (i = 0; i < iters; i++) {
 		if (c->key && c->priv) {
-			/* Blinding bytes per op, as the kernel glue draws them. */
-			hwc_size nrnd = hwc_rsa_random_bytes(c->key);
+			/* Blinding bytes when a pair is due, as the kernel glue draws them. */
+			hwc_size nrnd = hwc_rsa_blind_due(c->bl) ? hwc_rsa_random_bytes(c->key) : 0;
 
-			if (getrandom(rnd, nrnd, 0) != (ssize_t)nrnd ||
+			if ((nrnd && getrandom(rnd, nrnd, 0) != (ssize_t)nrnd) ||
 			    hwc_rsa_private(c->key, c->out, c->in, c->bytes, rnd, c->bl, c->ws,
 					    NULL))
 				die("hwc_rsa_private");

@@ -544,14 +544,14 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			}
 		}
 		/*
-		 * A corrupted kept pair (a flipped bit of r^e, of r^-1: unblinding then gives a wrong
-		 * s) is caught by the check: -EIO, zero output, the pair emptied; the next op draws
-		 * a new one and is right.
+		 * A corrupted kept pair (a flipped bit of r^e, of r^-1, of each modulus's: unblinding
+		 * then gives a wrong s) is caught by the check: -EIO, zero output, the pair emptied;
+		 * the next op draws a new one and is right.
 		 */
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < (crt ? 4u : 2u); i++) {
 			unsigned int k;
 
-			(i ? bl.v : bl.a)[crt][0] ^= 1;
+			(i % 2 ? bl.v : bl.a)[i / 2][0] ^= 1;
 			BN_rand_range(x, tk->n);
 			BN_bn2binpad(x, in, bytes);
 			memset(out, 0xa5, sizeof(out));
@@ -567,6 +567,30 @@ static void test_key(const struct hwc_bn_impl *bn, struct tkey *tk, unsigned int
 			err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
 			check(!err && !memcmp(out, exp, bytes) && bl.uses == 1, bn->impl,
 			      "after a corrupted pair, a fresh one", tk->bits);
+		}
+		/*
+		 * After HWC_RSA_BLIND_USES uses the pair is drawn afresh: a corrupted one at that age
+		 * is overwritten, not used (squaring it on would fail the check). Random bytes are
+		 * read only then.
+		 */
+		for (i = 0; i < 2; i++) {
+			bl.uses = i ? HWC_RSA_BLIND_USES : HWC_RSA_BLIND_USES - 1;
+			bl.a[0][0] ^= 1;
+			BN_rand_range(x, tk->n);
+			BN_bn2binpad(x, in, bytes);
+			BN_mod_exp(y, x, tk->d, tk->n, bnctx);
+			BN_bn2binpad(y, exp, bytes);
+			if (i)
+				hwc_test_rnd_fill(rnd, sizeof(rnd));
+			else
+				memset(rnd, 0, sizeof(rnd));	/* must not be read */
+			check(hwc_rsa_blind_due(&bl) == (int)i, bn->impl, "pair due at its age",
+			      tk->bits);
+			err = hwc_rsa_private(&key, out, in, bytes, rnd, &bl, ws, NULL);
+			check(i ? !err && !memcmp(out, exp, bytes) && bl.uses == 1 :
+				  err == -HWC_EIO && !bl.uses, bn->impl,
+			      i ? "pair at HWC_RSA_BLIND_USES uses: drawn afresh" :
+				  "pair one use younger: still kept (corruption caught)", tk->bits);
 		}
 
 		/* message >= n: n, n+1, all ones, and a nonzero byte beyond the modulus size */
