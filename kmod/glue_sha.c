@@ -77,8 +77,14 @@ static int hwc_sha_update(struct shash_desc *desc, const u8 *data, unsigned int 
 	const struct hwc_drv *drv = hwc_sha_drv(desc);
 	struct hwc_sha_run r = hwc_sha_ops(drv);
 
-	hwc_count(drv, 0, len);
-	return hwc_compat_shash_update(&r.ops, desc, data, len);
+	/*
+	 * Count what this call consumes: on kernels that buffer partial blocks (6.16 on) the
+	 * bytes it hands back reach finup() and are counted there.
+	 */
+	int left = hwc_compat_shash_update(&r.ops, desc, data, len);
+
+	hwc_count(drv, 0, len - left);
+	return left;
 }
 
 static int hwc_sha_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
