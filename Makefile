@@ -25,7 +25,7 @@ KMAKE = $(MAKE) -C $(KDIR) $(if $(ARCH),ARCH=$(ARCH)) $(if $(CROSS_COMPILE),CROS
 
 # Kernels the guest tests run on; the arch profiles (selftests/arch/<arch>/vm.conf, through
 # scripts/kernels.sh) map these names to kernel trees. PPC_TEST_RUNS: KERNEL:CPU pairs.
-TEST_KERNELS ?= 6.1 6.12
+TEST_KERNELS ?= 5.10 6.1 6.12 7.2 7.3
 PPC_TEST_KERNELS ?= 6.1 6.12
 PPC_TEST_RUNS ?= 6.1:power8 6.12:power9
 # make test's guest selection (CI: under 45 min on 2 cores) is every test but those that
@@ -156,7 +156,7 @@ nx-cache:
 test-full: deps
 	scripts/build-debug-kernel.sh
 	$(MAKE) test-host
-	HWC_FULL=1 $(MAKE) test-guest TEST_KERNELS="6.1 6.12 7.2-debug"
+	HWC_FULL=1 $(MAKE) test-guest TEST_KERNELS="$(TEST_KERNELS) 7.2-debug"
 	$(MAKE) check-7.2
 	$(MAKE) test-deploy
 	@echo "make test-full: all passed"

@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=10
+want_ver=11
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -60,7 +60,6 @@ base_pkgs=(
 	gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	libfdt-dev device-tree-compiler libattr1-dev
-	linux-image-amd64 linux-headers-amd64
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
@@ -74,17 +73,16 @@ apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-
 apt-get install -y -q --no-install-recommends -t bookworm-backports qemu-system-sparc meson \
 	python3-pycotap
 
-# Newest 6.12 from bookworm-backports, by exact name so that the 6.1 meta packages stay put.
-v612=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9.]+\+deb12-amd64$' |
-	awk '{print $1}' | sed 's/^linux-image-//' | sort -V | tail -n 1)
-if [ -z "$v612" ]; then
-	echo "install-deps: no linux-image-6.12.*+deb12-amd64 in the apt sources" >&2
-	exit 1
-fi
-apt-get install -y -q --no-install-recommends "linux-image-$v612" "linux-headers-$v612"
+# The guests' kernels are fetched into /var/cache/hwcrypt, never installed on the host: its
+# kernels, /boot, /vmlinuz links and boot loader stay as they were. 5.10, 7.2 and 7.3 are built
+# against in debootstrap'd bullseye and sid chroots with their releases' compilers (a few minutes
+# each, once; cached by release and script hash).
+"$(dirname "$0")/build-chroot.sh" bullseye >/dev/null
+"$(dirname "$0")/build-chroot.sh" sid >/dev/null
+"$(dirname "$0")/fetch-amd64.sh"
 
 # Debian's ppc64el kernels, headers and userland, extracted (never installed) into a cache.
 "$(dirname "$0")/fetch-ppc64el.sh"
 
 echo "$want_ver" >"$stamp"
-echo "install-deps: done (6.1: $(ls /lib/modules | grep -v 6.12 | sort -V | tail -n1), 6.12: $v612)"
+echo "install-deps: done (guest kernels: $(cat /var/cache/hwcrypt/amd64/k-*/abi | tr '\n' ' '))"

@@ -54,6 +54,8 @@ root=share
 [ -n "$guest_root" ] || root=initramfs
 # The guest build is a share only under a 9p root; without one vm.sh packs it into the image.
 settings="HWC_ROOT=$root HWC_ROOT_BINDS='$guest_root_binds' HWC_BUILD_SHARE=$([ -n "$guest_build" ] && [ -n "$guest_root" ] && echo 1 || echo 0)"
+# A kernel whose modules are not the guest root's own (fetched into a cache): vm.sh shares them.
+settings+=" HWC_MODS_SHARE=$([ -n "$guest_root" ] && [ -n "$modroot" ] && [ "$modroot" != / ] && echo 1 || echo 0)"
 
 # Cache key: everything the image is made of.
 key=$({
@@ -165,6 +167,9 @@ if [ "$HWC_ROOT" = share ]; then
 		mount --bind /mnt/run/hwc-build/userspace "/mnt$HWC_REPO/userspace/build" &&
 			mount --bind /mnt/run/hwc-build/selftests "/mnt$HWC_REPO/selftests/build" ||
 			die "cannot put the guest build over userspace/build and selftests/build"
+	fi
+	if [ "$HWC_MODS_SHARE" = 1 ] && [ -d /mnt/lib/modules ]; then
+		mount -t 9p -o ro,$ro_o guestmods /mnt/lib/modules || die "cannot mount the kernel's modules"
 	fi
 	mkdir -p /mnt/run/hwc
 	mount -t 9p -o $o hwcrun /mnt/run/hwc || die "cannot mount run dir"

@@ -28,7 +28,9 @@
 #   profile_kernel NAME   resolves a kernel name (series, exact ABI, or a name of the profile's
 #                         own) and sets: abi (names build/kmod/<abi> and the logs), uname_r,
 #                         kimage (file QEMU boots), kdir (module build tree), modroot (directory
-#                         holding lib/modules/<uname_r>; empty: everything built in), and may
+#                         holding lib/modules/<uname_r>; empty: everything built in), kchroot
+#                         (a chroot of scripts/build-chroot.sh whose compiler builds for this
+#                         kernel, kdir then inside it; "missing" when not built), and may
 #                         override the defaults above, cmdline_extra (kernel command line words),
 #                         quick_tests (make test's selection on this kernel instead of all but
 #                         selftests/guest/SLOW) and suite_split=1 (test-guests.sh halves the
@@ -76,7 +78,7 @@ profile_load() {
 
 # profile_resolve NAME: profile_kernel plus the checks every caller needs.
 profile_resolve() {
-	abi='' uname_r='' kimage='' kdir='' modroot=''
+	abi='' uname_r='' kimage='' kdir='' modroot='' kchroot=''
 	profile_kernel "$1"
 	if [ -z "$abi" ] || [ ! -f "$kimage" ]; then
 		profile_die "$profile_arch: no kernel image for '$1'"

@@ -118,14 +118,16 @@ check "hwcrypt: the packaged CLI runs on the packaged library" \
 	env LD_LIBRARY_PATH="$tmp$lib" "$tmp/usr/bin/hwcrypt" --version
 
 if [ "$dkms" = 1 ]; then
-	kver=$(find /lib/modules -mindepth 1 -maxdepth 1 -name '6.1.*' -printf '%f\n' | sort -V | tail -n 1)
+	# Debian 12's kernel, fetched into the cache (scripts/fetch-amd64.sh), not the host's own.
+	kver=$("$(dirname "$0")/kernels.sh" 6.1)
+	ksrc=$("$(dirname "$0")/kernels.sh" --kdir 6.1)
 	d=$out/dkms
 	rm -rf "$d"
 	mkdir -p "$d/root" "$d/tree"
 	dpkg-deb -x "$dkms_deb" "$d/root"
 	dk=(--dkmstree "$d/tree" --sourcetree "$d/root/usr/src")
 	if dkms add "${dk[@]}" "hwcrypt/$version" >"$d/log" 2>&1 &&
-		dkms build "${dk[@]}" "hwcrypt/$version" -k "$kver" >>"$d/log" 2>&1; then
+		dkms build "${dk[@]}" "hwcrypt/$version" -k "$kver" --kernelsourcedir "$ksrc" >>"$d/log" 2>&1; then
 		ko=$(find "$d/tree" -name 'hwcrypt.ko*' | head -n 1)
 		check "dkms build for $kver: hwcrypt.ko with its CPU aliases" \
 			grep -q '^cpu:type:' <(modinfo -F alias "$ko")

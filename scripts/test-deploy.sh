@@ -145,8 +145,8 @@ $(served_checks)
 sha256sum -c /mnt/stage/blob.sha256
 EOS
 if [ "$first" -le 7 ]; then
-	v612=$(find /lib/modules -mindepth 1 -maxdepth 1 -name '6.12.*-amd64' -printf '%f\n' | sort -V | tail -n 1)
-	[ -n "$v612" ] || { echo "test-deploy: no 6.12 kernel on the host to take the version from" >&2; exit 1; }
+	v612=$("$(dirname "$0")/kernels.sh" 6.12) ||
+		{ echo "test-deploy: no 6.12 kernel in the cache to take the version from" >&2; exit 1; }
 	base=${v612%-amd64}
 	# The packages apt would fetch for it, fetched here: the guest has no network. Beyond the
 	# kernel's own, the image lacks pahole and its libraries (linux-kbuild depends on pahole);

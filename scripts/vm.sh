@@ -229,6 +229,10 @@ if [ -n "$guest_root" ]; then
 		-virtfs "local,path=$rundir,mount_tag=hwcrun,security_model=none")
 	[ -n "$guest_build" ] &&
 		qemu+=(-virtfs "local,path=$guest_build,mount_tag=guestbuild,security_model=none,readonly=on")
+	# A kernel fetched into a cache: its modules over the guest root's /lib/modules, for the
+	# guest's modprobe (mkinitramfs.sh's /init mounts it).
+	[ -n "$modroot" ] && [ "$modroot" != / ] &&
+		qemu+=(-virtfs "local,path=$(realpath "$modroot/lib/modules"),mount_tag=guestmods,security_model=none,readonly=on")
 fi
 
 keep_rundir() {

@@ -655,6 +655,8 @@ void FN(hwc_aes_ctr_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *sr
  */
 AI __m128i xmul_x(__m128i t, int s)
 {
+	__m128i c, f;
+
 	if (__builtin_constant_p(s) && s == 1) {
 		/* Sign of each 32-bit word's top bit, moved to where its carry lands. */
 		__m128i m = _mm_srai_epi32(_mm_shuffle_epi32(t, 0x13), 31);
@@ -663,8 +665,8 @@ AI __m128i xmul_x(__m128i t, int s)
 				     _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87)));
 	}
 
-	__m128i c = _mm_shuffle_epi32(_mm_srli_epi64(t, 64 - s), 0x4e);
-	__m128i f = _mm_and_si128(c, _mm_set_epi64x(0, -1));
+	c = _mm_shuffle_epi32(_mm_srli_epi64(t, 64 - s), 0x4e);
+	f = _mm_and_si128(c, _mm_set_epi64x(0, -1));
 
 	return _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(t, s), c),
 			     _mm_xor_si128(_mm_slli_epi64(f, 1),
@@ -907,10 +909,12 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 	unsigned int i;
 	int j;
 
-	(void)clmul;	/* without vclmul_87 only the shift-and-add form exists */
 #if XTS_KEYREGS
 	vec kr[HWC_AES_MAX_ROUNDS + 1];
+#endif
 
+	(void)clmul;	/* without vclmul_87 only the shift-and-add form exists */
+#if XTS_KEYREGS
 #pragma GCC unroll 15
 	for (i = 1; i <= nr; i++)
 		kr[i] = rkv(r, i);

@@ -20,7 +20,10 @@ hwc_arch_simd := $(filter-out x86/hash_impls.o x86/aes_impls.o x86/bn_impls.o x8
 	$(hwc_arch_cores))
 hwc_arch_nosimd_flags := -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -mno-sse4a \
 	-mgeneral-regs-only -mno-80387 -mno-fp-ret-in-387
-hwc_arch_simd_flags = -ffreestanding -D_MM_MALLOC_H_INCLUDED -isystem $(shell $(CC) -print-file-name=include)
+# gcc-10's <immintrin.h> (sgxintrin.h, pconfigintrin.h) uses size_t without including
+# <stddef.h>, which later compilers do for it: the compiler's own freestanding <stddef.h> first.
+hwc_arch_simd_flags = -ffreestanding -D_MM_MALLOC_H_INCLUDED -isystem $(shell $(CC) -print-file-name=include) \
+	-include stddef.h
 
 hwc_vaes_flags := -maes -mpclmul -msse4.1 -mavx2 -mvaes -mvpclmulqdq
 hwc_zmm_flags := -mavx512f -mavx512bw -mavx512vl
@@ -41,10 +44,15 @@ hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32
 # Kernel only: stack frames. Two pipelined W+K buffers make a frame of about 2.9 KiB, over distro
 # CONFIG_FRAME_WARN=2048. KASAN's stack redzones add about 0.8 KiB (3.7 KiB); its kernels have
 # twice the stack.
-hwc_kcflags_x86/sha512_avx2.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,3072)
+# UBSAN's bounds checks (Debian's 7.2/7.3 configs, gcc-16) bring it to 3072 bytes (measured with
+# -fstack-usage, 2026-12-06): right at the limit.
+hwc_kcflags_x86/sha512_avx2.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,$(if $(CONFIG_UBSAN_BOUNDS),3584,3072))
 # Frames are under 600 bytes; KASAN's stack redzones around each zmm array of the inlined chunks
 # reach 4.1 KiB (7.2 debug kernel, 2026-12-04; its kernels have twice the stack).
-hwc_kcflags_x86/aes_vaes_avx512.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=5120)
+# UBSAN's bounds checks (Debian's 7.2/7.3 configs, gcc-16) grow ctr_long_vaes_avx512 to 2368 bytes
+# (-fstack-usage, 2026-12-06), over those configs' CONFIG_FRAME_WARN=2048.
+hwc_kcflags_x86/aes_vaes_avx512.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=5120,$(if \
+	$(CONFIG_UBSAN_BOUNDS),-Wframe-larger-than=2560))
 # GCM frames stay under 1.5 KiB on distro kernels; KASAN's stack redzones around the vector
 # locals add up to 2.3 KiB (3.8 KiB), on kernels that have twice the stack.
 hwc_gcm_frame = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,2048)
@@ -53,7 +61,8 @@ hwc_kcflags_x86/gcm_vaes_avx2.o = $(hwc_gcm_frame)
 # instead of a broadcast each, measured 8-10% on Zen 4): 2.5 KiB on distro kernels, as
 # sha512_avx2's buffers. Under KASAN each bulk function keeps apart the redzoned vector locals of
 # its four inlined bodies (Karatsuba and schoolbook forms, with and without the frame keys):
-# up to 7.5 KiB (7.2 debug kernel, 2026-12-04), on kernels with twice the stack.
+# up to 7.5 KiB (7.2 debug kernel, 2026-12-04), on kernels with twice the stack. UBSAN's bounds
+# checks (Debian's 7.2/7.3, gcc-16): gcm_bulk_final_enc* 2944 bytes (-fstack-usage, 2026-12-06).
 hwc_kcflags_x86/gcm_vaes_avx512.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),8192,3072)
 # Under 2 KiB on distro kernels; KASAN's stack redzones around each zmm local reach 5.4 KiB
 # (its kernels have twice the stack; QEMU guests have no IFMA, so it is never entered there).
