@@ -260,7 +260,9 @@ static int bind_by_name(struct kcapi_handle **kh, char *bound, const char *alg, 
 
 	if (init(kh, alg, 0)) {
 		*kh = NULL;
-		return err;
+		/* The name's own refusal (a capability it needs) says more than the driver's. */
+		_hwcrypt_detail_clear();
+		return _hwcrypt_explain_refusal(type, alg, err);
 	}
 	if (!hwcrypt_alg_list_read(&list, NULL)) {
 		a = hwcrypt_alg_list_best(list, alg, type);

@@ -59,11 +59,80 @@ run_lib "seccomp denies socket(AF_ALG)" process "$B/noafalg"
 check_cmd "seccomp: test_libhwcrypt names the filter" \
 	sh -c "'$B/noafalg' '$B/test_libhwcrypt' | grep -q 'AF_ALG denied (EPERM).*seccomp filter'"
 
+user="setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all"
+command -v setpriv >/dev/null || user=
+
+# restrict_cli LEVEL PREFIX: the CLI under that level (real or modelled) as root or not.
+restrict_cli() {
+	lv=$1 who=$2 pre=$3
+	d=$(mktemp -d)
+	chmod 755 "$d"
+	head -c 5000 /dev/urandom >"$d/msg"
+	chmod 644 "$d/msg"
+	want=$(sha256sum <"$d/msg" | cut -d' ' -f1)
+	# shellcheck disable=SC2086 # prefix words
+	got=$($pre "$HWC_CLI" dgst -v -a sha256 "$d/msg" 2>"$d/err" | cut -d' ' -f1)
+	check_eq "af_alg_restrict=$lv, $who: hwcrypt dgst sha256 == sha256sum" "$want" "$got"
+	info "af_alg_restrict=$lv, $who: hwcrypt -v: $(cat "$d/err")"
+	# shellcheck disable=SC2086
+	HWCRYPT_BACKEND=kernel $pre "$HWC_CLI" dgst -a sha256 "$d/msg" >"$d/out" 2>"$d/err"
+	rc=$?
+	case $lv,$who in
+	1,root) check_eq "af_alg_restrict=1, root: policy kernel serves sha256" "0" "$rc" ;;
+	1,*) check_cmd "af_alg_restrict=1, $who: policy kernel: exit 1, nothing on stdout, the sysctl and CAP_NET_ADMIN named" \
+		sh -c "[ $rc = 1 ] && [ ! -s '$d/out' ] && grep -q 'af_alg_restrict=1.*CAP_NET_ADMIN' '$d/err'" ;;
+	2,*) check_cmd "af_alg_restrict=2, $who: policy kernel: exit 1, nothing on stdout, the sysctl named" \
+		sh -c "[ $rc = 1 ] && [ ! -s '$d/out' ] && grep -q 'af_alg_restrict=2' '$d/err'" ;;
+	esac
+	info "af_alg_restrict=$lv, $who, HWCRYPT_BACKEND=kernel: $(cat "$d/err")"
+	rm -rf "$d"
+}
+
+# restrict_paths LEVEL WHO LOG: what each level must do to hwcrypt's hash drivers (bound by
+# driver name under level 0 only; by algorithm name at level 1 where allowed; else in process).
+restrict_paths() {
+	case $1,$2 in
+	1,root)
+		check_cmd "af_alg_restrict=1, root: sha256-hwcrypt-shani bound by algorithm name, proved by /proc/crypto" \
+			grep -q 'INFO: sha256-hwcrypt-shani: kernel, driver sha256-hwcrypt-shani (bound as sha256, by algorithm name' "$3" ;;
+	1,*)
+		check_cmd "af_alg_restrict=1, $2: sha1 (unprivileged on the allowlist) by algorithm name in the kernel" \
+			grep -q 'INFO: sha1-hwcrypt-shani: kernel, driver sha1-hwcrypt-shani (bound as sha1, by algorithm name' "$3"
+		check_cmd "af_alg_restrict=1, $2: sha256 in process, saying it needs CAP_NET_ADMIN" \
+			grep -q 'INFO: sha256-hwcrypt-shani: in process, tier shani (kernel: .*CAP_NET_ADMIN' "$3" ;;
+	2,*)
+		check_cmd "af_alg_restrict=2, $2: in process, the sysctl named" \
+			grep -q 'INFO: sha256-hwcrypt-shani: in process, tier shani (kernel: AF_ALG unavailable (EAFNOSUPPORT): disabled by sysctl crypto.af_alg_restrict=2' "$3" ;;
+	esac
+}
+
 if [ ! -e "$RESTRICT" ]; then
 	skip "af_alg_restrict levels 0/1/2" "$RESTRICT absent (kernel $(uname -r) predates it)"
+	# The model of it instead (afalg_restrict.so, LD_PRELOAD): the same runs.
+	model="env LD_PRELOAD=$B/afalg_restrict.so"
+	if [ ! -e "$B/afalg_restrict.so" ]; then
+		fail "af_alg_restrict model" "$B/afalg_restrict.so not built (make -C selftests guest-progs)"
+	elif ! hwc_expected_hash_drivers | grep -qw sha256-hwcrypt-shani; then
+		skip "af_alg_restrict model" "no SHA-NI on this CPU: the checks name sha*-hwcrypt-shani"
+	else
+		for level in 1 2; do
+			case $level in 1) w=any ;; 2) w=process ;; esac
+			for who in root uid65534; do
+				pre="$model HWC_AF_ALG_RESTRICT=$level"
+				if [ $who != root ]; then
+					[ -n "$user" ] || { skip "model level $level, $who" "no setpriv"; continue; }
+					pre="$user $pre"
+				fi
+				run_lib "af_alg_restrict=$level (model), $who" $w "$pre"
+				# shellcheck disable=SC2086
+				$pre "$B/test_libhwcrypt" $(hwc_expected_hash_drivers) >/tmp/afalg.paths 2>&1
+				restrict_paths $level $who /tmp/afalg.paths
+				restrict_cli $level $who "$pre"
+			done
+		done
+	fi
 else
 	old=$(cat "$RESTRICT")
-	user="setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all"
 	for level in 0 1 2; do
 		if ! echo $level >"$RESTRICT"; then
 			fail "af_alg_restrict=$level" "cannot write $RESTRICT"
@@ -71,8 +140,15 @@ else
 		fi
 		case $level in 0) w=kernel ;; 1) w=any ;; 2) w=process ;; esac
 		run_lib "af_alg_restrict=$level, root" $w
-		if command -v setpriv >/dev/null; then
+		"$B/test_libhwcrypt" $(hwc_expected_hash_drivers) >/tmp/afalg.paths 2>&1
+		restrict_paths $level root /tmp/afalg.paths
+		restrict_cli $level root ""
+		if [ -n "$user" ]; then
 			run_lib "af_alg_restrict=$level, uid 65534" $w "$user"
+			# shellcheck disable=SC2086
+			$user "$B/test_libhwcrypt" $(hwc_expected_hash_drivers) >/tmp/afalg.paths 2>&1
+			restrict_paths $level uid65534 /tmp/afalg.paths
+			restrict_cli $level uid65534 "$user"
 		else
 			skip "af_alg_restrict=$level, unprivileged" "no setpriv"
 		fi
