@@ -373,8 +373,11 @@ unsigned int hwcrypt_hash_blocksize(struct hwcrypt_hash *handle);
  * non-internal hash entries whose name equals the algorithm and whose selftest passed,
  * the one with the highest priority, the earliest listed on a tie (the kernel lists
  * newest registrations first and keeps the first best it meets); a driver name equal to
- * the algorithm name wins outright, as in the kernel. A driver registered between the
- * bind and the read can make this report differ from the kernel's choice.
+ * the algorithm name wins outright, as in the kernel; from Linux 7.2 on asynchronous
+ * entries are passed over, as AF_ALG skips them. A driver registered between the
+ * bind and the read can make this report differ from the kernel's choice. In process
+ * (see "Backends") it is the hwcrypt driver of the tier serving, with "@process"
+ * appended: "sha256-hwcrypt-shani@process", "hmac(sha256-hwcrypt-shani)@process".
  *
  * @return a NUL-terminated string owned by the handle, valid until hwcrypt_hash_free();
  *	   NULL if @handle is NULL or /proc/crypto could not be read for a "best" handle.
@@ -697,6 +700,9 @@ unsigned int hwcrypt_aead_taglen(struct hwcrypt_aead *handle);
  * hwcrypt_aead_driver() - driver (cra_driver_name) serving the handle
  *
  * @handle: [in] aead handle
+ *
+ * In process, the hwcrypt driver of the tier serving with "@process" appended
+ * ("gcm-aes-hwcrypt-vaes-avx2@process"); hwcrypt_aead_path() tells more.
  *
  * @return a string owned by the handle; NULL for NULL.
  */

@@ -203,7 +203,7 @@ int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_dri
 	if (props)
 		memset(props, 0, sizeof(*props));
 	if (hwcrypt_alg_list_read(&list, NULL) == 0) {
-		a = hwcrypt_alg_list_best(list, explicit_driver ? bound : alg, type);
+		a = _hwcrypt_afalg_best(list, explicit_driver ? bound : alg, type);
 		if (a && explicit_driver && strcmp(a->name, alg) && strcmp(a->driver, alg))
 			ret = -EINVAL;
 		else if (a)
@@ -265,7 +265,7 @@ static int bind_by_name(struct kcapi_handle **kh, char *bound, const char *alg, 
 		return _hwcrypt_explain_refusal(type, alg, err);
 	}
 	if (!hwcrypt_alg_list_read(&list, NULL)) {
-		a = hwcrypt_alg_list_best(list, alg, type);
+		a = _hwcrypt_afalg_best(list, alg, type);
 		if (a) {
 			snprintf(chose, sizeof(chose), "%s", a->driver);
 			ok = !strcmp(a->driver, bound);

@@ -46,7 +46,7 @@ static int describe(struct hwcrypt_hash *h, const char *bound, int explicit_driv
 		}
 		return 0;
 	}
-	a = hwcrypt_alg_list_best(list, explicit_driver ? bound : h->alg, "hash");
+	a = _hwcrypt_afalg_best(list, explicit_driver ? bound : h->alg, "hash");
 	if (a && explicit_driver && strcmp(a->name, h->alg) && strcmp(a->driver, h->alg)) {
 		/* Bound by driver name, but that driver computes another function. */
 		ret = -EINVAL;

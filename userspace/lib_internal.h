@@ -23,6 +23,9 @@ struct _hwcrypt_props {
 	unsigned int blocksize, ivsize, chunksize, min_keysize;
 };
 
+/* hwcrypt_alg_list_best() as an AF_ALG bind sees it (7.2+ skips async algorithms). */
+const struct hwcrypt_alg_info *_hwcrypt_afalg_best(const struct hwcrypt_alg_list *list,
+						   const char *name, const char *type);
 int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_driver,
 			    const char *type, char **driver, struct _hwcrypt_props *props);
 
