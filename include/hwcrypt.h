@@ -816,7 +816,13 @@ void hwcrypt_aead_free(struct hwcrypt_aead *handle);
  * -sign` over the message.
  *
  * Kernel requirements: CONFIG_KEYS, asymmetric keys with the X.509 parser (certificates)
- * and, for private keys, the PKCS#8 parser (module pkcs8_key_parser).
+ * and, for private keys, the PKCS#8 parser (module pkcs8_key_parser). Where keyctl cannot
+ * take a key (ENOSYS, EPERM/EACCES from seccomp, ENODEV/EBADMSG/EOPNOTSUPP: no asymmetric
+ * key type or parser) under the policy "auto", or always under "process" (see "Backends"),
+ * the key is held in this process and served by hwcrypt's constant-time RSA core (the one
+ * rsa-hwcrypt-* runs, with its input range and blinding) under the same PKCS#1 v1.5 rules
+ * and errors; such keys have negative serials (no kernel key has one) and only "pkcs1"
+ * (-EOPNOTSUPP for another @enc) with sha1, sha224, sha256, sha384, sha512.
  * Errors: negative errno of keyctl: -ENOKEY/-EKEYREVOKED unknown key; -EOPNOTSUPP the
  * key cannot do this operation (e.g. sign with a certificate's public key); -EINVAL bad
  * length or parameters; -EKEYREJECTED bad signature; -EBADMSG data no parser accepts.
@@ -831,10 +837,12 @@ void hwcrypt_aead_free(struct hwcrypt_aead *handle);
  * @derlen: [in] length of @der in bytes (at most 64 KiB)
  * @desc: [in] key description, NULL for "hwcrypt"
  *
- * The key lives in the process keyring (gone at exit) until hwcrypt_rsa_key_unload().
+ * The key lives in the process keyring (gone at exit) until hwcrypt_rsa_key_unload(); in
+ * process (negative serial, see "RSA API") in the library's memory, wiped on unload.
  *
  * @return 0 upon success; -EBADMSG no parser accepts @der (for PKCS#8: is
- *	   pkcs8_key_parser loaded?); -EINVAL; -ENOMEM; -EDQUOT key quota exceeded.
+ *	   pkcs8_key_parser loaded?); -EINVAL; -ENOMEM; -EDQUOT key quota exceeded (in
+ *	   process: 256 keys); under the policy "kernel" keyctl's error as it is.
  */
 int hwcrypt_rsa_key_load(int32_t *key, const void *der, size_t derlen, const char *desc);
 

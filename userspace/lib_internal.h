@@ -90,6 +90,9 @@ int _hwcrypt_route_path(const struct _hwcrypt_route *r, const char *driver, cons
 
 /* ---- lib_process.c: the in-process path on hwcrypt's own cores */
 
+/* The CPU features the in-process tiers may use (narrowed by HWCRYPT_CPU_FEATURES). */
+unsigned int _hwcrypt_cpu_features(void);
+
 /*
  * Each *_new() returns -ENOENT for an algorithm or driver the cores do not implement (or a
  * tier this CPU lacks), -EINVAL for a hwcrypt driver of another algorithm.
@@ -137,5 +140,19 @@ ssize_t _hwcrypt_paead_crypt(struct _hwcrypt_paead *p, int enc, const uint8_t *i
 const char *_hwcrypt_paead_tier(const struct _hwcrypt_paead *p);
 const char *_hwcrypt_paead_driver(const struct _hwcrypt_paead *p);
 void _hwcrypt_paead_free(struct _hwcrypt_paead *p);
+
+/* ---- lib_prsa.c: in-process RSA keys (negative serials) and PKCS#1 v1.5 operations */
+int _hwcrypt_prsa_is(int32_t serial);
+int _hwcrypt_prsa_load(int32_t *serial, const void *der, size_t derlen);
+int _hwcrypt_prsa_unload(int32_t serial);
+int _hwcrypt_prsa_size(int32_t serial);
+ssize_t _hwcrypt_prsa_sign(int32_t serial, const char *enc, const char *hash,
+			   const uint8_t *digest, size_t dlen, uint8_t *sig, size_t siglen);
+int _hwcrypt_prsa_verify(int32_t serial, const char *enc, const char *hash,
+			 const uint8_t *digest, size_t dlen, const uint8_t *sig, size_t siglen);
+ssize_t _hwcrypt_prsa_encrypt(int32_t serial, const char *enc, const uint8_t *in, size_t inlen,
+			      uint8_t *out, size_t outlen);
+ssize_t _hwcrypt_prsa_decrypt(int32_t serial, const char *enc, const uint8_t *in, size_t inlen,
+			      uint8_t *out, size_t outlen);
 
 #endif

@@ -51,6 +51,11 @@ static unsigned int cpu(void)
 	return cpu_features;
 }
 
+unsigned int _hwcrypt_cpu_features(void)
+{
+	return cpu();
+}
+
 static int has(unsigned int features)
 {
 	return (features & cpu()) == features;
