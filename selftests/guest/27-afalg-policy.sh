@@ -59,8 +59,8 @@ run_lib "seccomp denies socket(AF_ALG)" process "$B/noafalg"
 check_cmd "seccomp: test_libhwcrypt names the filter" \
 	sh -c "'$B/noafalg' '$B/test_libhwcrypt' | grep -q 'AF_ALG denied (EPERM).*seccomp filter'"
 
-# RSA: keyctl (rsa-hwcrypt-*) and the same core in process (HWCRYPT_BACKEND=process, as
-# where keyctl is refused) sign byte-identically (PKCS#1 v1.5 is deterministic) and each
+# RSA: keyctl (rsa-hwcrypt-*) and the same core in process (HWCRYPT_BACKEND=process, and
+# under a seccomp filter refusing add_key/keyctl) sign byte-identically (PKCS#1 v1.5 is deterministic) and each
 # verifies and decrypts the other's output; the request counter shows the kernel's share.
 if hwc_load_pkcs8; then
 	rd=$(scratch_dir)
@@ -74,6 +74,10 @@ if hwc_load_pkcs8; then
 	HWCRYPT_BACKEND=process "$HWC_CLI" rsa sign -k "$rd/key.der" -hash sha256 -in "$rd/msg" \
 		-out "$rd/sp"
 	check_cmd "rsa2048: sign by keyctl ($drv) == sign in process" cmp "$rd/sk" "$rd/sp"
+	"$B/noafalg" --keys "$HWC_CLI" rsa sign -k "$rd/key.der" -hash sha256 -in "$rd/msg" \
+		-out "$rd/ss"
+	check_cmd "rsa2048: seccomp refusing add_key/keyctl (auto): in process, == keyctl's" \
+		cmp "$rd/sk" "$rd/ss"
 	check_cmd "rsa2048: in process verifies keyctl's signature" \
 		env HWCRYPT_BACKEND=process "$HWC_CLI" rsa verify -k "$cert" -in "$rd/msg" -sigfile "$rd/sk"
 	HWCRYPT_BACKEND=process "$HWC_CLI" rsa encrypt -k "$cert" -in "$rd/secret" -out "$rd/ct"

@@ -2,8 +2,9 @@
 /*
  * Runs a command under a seccomp filter that refuses socket(AF_ALG, ...) with EPERM (or the
  * errno given), as container runtimes and sandboxes do, so that libhwcrypt's behaviour there
- * can be tested on any kernel. Every other system call is allowed.
- * Usage: noafalg [--errno EPERM|EACCES] COMMAND [ARG]...
+ * can be tested on any kernel; with --keys add_key() and keyctl() too (Docker's default
+ * profile refuses both). Every other system call is allowed.
+ * Usage: noafalg [--errno EPERM|EACCES] [--keys] COMMAND [ARG]...
  * Limits: socket() only (a libc that reaches sockets through socketcall(), as on 32-bit x86,
  * is not covered); the filter does not check the syscall ABI (a test harness, not a sandbox).
  */
@@ -30,25 +31,36 @@
 
 int main(int argc, char **argv)
 {
-	int err = EPERM, first = 1;
+	int err = EPERM, first = 1, keys = 0;
 
-	if (argc > 2 && !strcmp(argv[1], "--errno")) {
-		if (!strcmp(argv[2], "EPERM"))
+	while (first < argc && argv[first][0] == '-') {
+		if (!strcmp(argv[first], "--keys")) {
+			keys = 1;
+			first++;
+			continue;
+		}
+		if (strcmp(argv[first], "--errno") || first + 1 >= argc)
+			break;
+		if (!strcmp(argv[first + 1], "EPERM"))
 			err = EPERM;
-		else if (!strcmp(argv[2], "EACCES"))
+		else if (!strcmp(argv[first + 1], "EACCES"))
 			err = EACCES;
 		else {
 			fprintf(stderr, "noafalg: --errno takes EPERM or EACCES\n");
 			return 2;
 		}
-		first = 3;
+		first += 2;
 	}
-	if (first >= argc) {
-		fprintf(stderr, "usage: noafalg [--errno EPERM|EACCES] COMMAND [ARG]...\n");
+	if (first >= argc || argv[first][0] == '-') {
+		fprintf(stderr, "usage: noafalg [--errno EPERM|EACCES] [--keys] COMMAND [ARG]...\n");
 		return 2;
 	}
+	/* Without --keys the add_key/keyctl tests compare with a number no syscall has. */
+	unsigned int add_key_nr = keys ? __NR_add_key : ~0u, keyctl_nr = keys ? __NR_keyctl : ~0u;
 	struct sock_filter filter[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, add_key_nr, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, keyctl_nr, 3, 0),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 3),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG0_LO),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_ALG, 0, 1),
