@@ -85,11 +85,120 @@ const char *hwcrypt_version(void);
  *
  * For the errors listed under "Conventions" the text names the kernel interface that is
  * missing (e.g. "AF_ALG interface not available (are af_alg and algif_hash loaded?)"); other
- * values get strerror()'s text.
+ * values get strerror()'s text. If @err is the error of this thread's last failed
+ * hwcrypt_*_init() and the library found its cause (af_alg_restrict and the capability or
+ * name it wants, a seccomp filter, a missing CONFIG_CRYPTO_USER_API_* option, an invalid
+ * HWCRYPT_BACKEND), the text says that instead.
  *
- * @return a static, NUL-terminated string; never NULL.
+ * @return a NUL-terminated string, static or thread-local (valid until the thread's next
+ *	   hwcrypt_*_init()); never NULL.
  */
 const char *hwcrypt_strerror(int err);
+
+/**
+ * DOC: Backends: the kernel or the process
+ *
+ * Every hash, skcipher and aead handle is served either by the kernel crypto API through
+ * AF_ALG (with hwcrypt.ko loaded, its drivers) or in this process by the same freestanding
+ * cores hwcrypt.ko is built from (SHA-1, SHA-224/256/384/512 and their HMAC; AES ecb, cbc,
+ * ctr, xts, cts(cbc); gcm and rfc4106(gcm)), on the fastest tier the CPU has (x86: SHA-NI,
+ * AVX2, AES-NI, VAES; the constant-time portable C tier on any CPU). Results are identical.
+ *
+ * Kernels may refuse AF_ALG: Linux 7.3's sysctl crypto.af_alg_restrict (default 1: only
+ * allowlisted algorithm names, most only with CAP_NET_ADMIN in the initial user namespace
+ * or CAP_SYS_ADMIN, never driver names; 2: no AF_ALG at all), seccomp filters and container
+ * policies (EPERM/EACCES from socket()), kernels without CONFIG_CRYPTO_USER_API_*. Where a
+ * driver name is refused at level 1, the library binds the algorithm name and keeps the
+ * handle only if /proc/crypto shows the kernel chose that very driver (hwcrypt_path.by_name).
+ *
+ * The policy, process-wide: hwcrypt_backend_set(), else the environment variable
+ * HWCRYPT_BACKEND = "auto" (default: the kernel where it serves the handle, else in
+ * process), "kernel" (the kernel or the kernel's error: -ENOENT, -EAFNOSUPPORT, -EPERM,
+ * -EACCES, with hwcrypt_strerror() naming the sysctl, capability, seccomp filter or missing
+ * CONFIG_CRYPTO_USER_API_* option), "process" (never AF_ALG). In process, a driver name of
+ * hwcrypt's ("ctr-aes-hwcrypt-aesni") selects that tier of the cores, -ENOENT if the CPU
+ * lacks it; other drivers exist only in the kernel. The environment variable
+ * HWCRYPT_CPU_FEATURES (a comma list: sse41, shani, avx, avx2, bmi2, aesni, pclmul, vaes,
+ * vpclmul, avx512, adx, ifma; or "none") narrows the features the in-process tiers may use.
+ *
+ * What the in-process path does not give: keys live in this process's memory (wiped on
+ * free and re-key) rather than the kernel's; no offload engine (POWER NX); RSA stays on
+ * keyctl.
+ */
+
+/* Backend policies (hwcrypt_backend_set()) and the path that serves a handle. */
+enum hwcrypt_backend {
+	HWCRYPT_BACKEND_AUTO = 0,	/* kernel where it serves, else in process */
+	HWCRYPT_BACKEND_KERNEL = 1,	/* AF_ALG only; its refusal is the caller's error */
+	HWCRYPT_BACKEND_PROCESS = 2,	/* hwcrypt's cores in this process only */
+};
+
+/**
+ * hwcrypt_backend_set() - set the backend policy of the process
+ *
+ * @backend: [in] HWCRYPT_BACKEND_AUTO, HWCRYPT_BACKEND_KERNEL or HWCRYPT_BACKEND_PROCESS
+ *
+ * Applies to handles opened afterwards, in every thread, and overrides HWCRYPT_BACKEND.
+ *
+ * @return 0 upon success; -EINVAL for another value.
+ */
+int hwcrypt_backend_set(enum hwcrypt_backend backend);
+
+/**
+ * hwcrypt_backend_get() - the backend policy in force
+ *
+ * @return the value set by hwcrypt_backend_set(), else that of HWCRYPT_BACKEND ("auto",
+ *	   "kernel", "process"; unset or empty: HWCRYPT_BACKEND_AUTO); -EINVAL if
+ *	   HWCRYPT_BACKEND holds anything else (every *_init() then fails with -EINVAL).
+ */
+int hwcrypt_backend_get(void);
+
+/**
+ * hwcrypt_backend_name() - name of a backend
+ *
+ * @backend: [in] an enum hwcrypt_backend value
+ *
+ * @return "auto", "kernel", "process", or "invalid"; static.
+ */
+const char *hwcrypt_backend_name(int backend);
+
+/*
+ * Which path serves a handle (hwcrypt_hash_path(), hwcrypt_skcipher_path(),
+ * hwcrypt_aead_path()). Strings are owned by the handle; NULL where not applicable.
+ */
+struct hwcrypt_path {
+	int backend;		/* HWCRYPT_BACKEND_KERNEL or HWCRYPT_BACKEND_PROCESS */
+	const char *driver;	/* as hwcrypt_*_driver(): kernel cra_driver_name, or
+				 * "<hwcrypt driver>@process" in process */
+	const char *bound;	/* kernel: the name given to bind() */
+	int by_name;		/* kernel: the driver asked for was refused by name and
+				 * proved by /proc/crypto to serve the algorithm name */
+	const char *tier;	/* process: the cores' tier, e.g. "shani", "vaes-avx2", "generic" */
+	const char *why;	/* process: why not the kernel (its refusal, or the policy) */
+};
+
+/**
+ * hwcrypt_afalg_describe() - what the kernel's AF_ALG allows this process, in one line
+ *
+ * @buf: [out] the text, NUL-terminated (cut to @len)
+ * @len: [in] size of @buf (256 always suffices)
+ *
+ * E.g. "AF_ALG unavailable (EAFNOSUPPORT): the kernel has no AF_ALG ...", "AF_ALG
+ * restricted (crypto.af_alg_restrict=1: ...)", "AF_ALG denied (EPERM): ... seccomp filter".
+ *
+ * @return the length of the text; -EINVAL if @buf is NULL or @len 0.
+ */
+ssize_t hwcrypt_afalg_describe(char *buf, size_t len);
+
+/**
+ * hwcrypt_process_describe() - the in-process tiers this CPU gets, in one line
+ *
+ * @buf: [out] the text, NUL-terminated (cut to @len)
+ * @len: [in] size of @buf (512 always suffices)
+ *
+ * @return the length of the text; -EINVAL if @buf is NULL or @len 0.
+ */
+ssize_t hwcrypt_process_describe(char *buf, size_t len);
 
 /**
  * DOC: Message digest API
@@ -131,8 +240,11 @@ struct hwcrypt_hash;
  * @return 0 upon success;
  *	   -EINVAL - @handle or @alg is NULL, a name is longer than 63 characters (the
  *		     limit of struct sockaddr_alg that libkcapi fills in), or @driver does not implement @alg;
- *	   -ENOENT - no such algorithm or driver;
- *	   -EAFNOSUPPORT - AF_ALG or its hash interface is missing;
+ *	   -ENOENT - no such algorithm or driver, or (af_alg_restrict) the kernel refuses
+ *		     the name and the in-process path cannot serve it or the policy is "kernel";
+ *	   -EAFNOSUPPORT - AF_ALG or its hash interface is missing (policy "kernel", or an
+ *		     algorithm the in-process cores do not have);
+ *	   -EPERM, -EACCES - socket(AF_ALG) denied (seccomp, LSM), as for -EAFNOSUPPORT;
  *	   -EPROTONOSUPPORT - NETLINK_CRYPTO (crypto_user) is missing;
  *	   -ENOMEM - out of memory;
  *	   another negative errno from the kernel.
@@ -261,8 +373,11 @@ unsigned int hwcrypt_hash_blocksize(struct hwcrypt_hash *handle);
  * non-internal hash entries whose name equals the algorithm and whose selftest passed,
  * the one with the highest priority, the earliest listed on a tie (the kernel lists
  * newest registrations first and keeps the first best it meets); a driver name equal to
- * the algorithm name wins outright, as in the kernel. A driver registered between the
- * bind and the read can make this report differ from the kernel's choice.
+ * the algorithm name wins outright, as in the kernel; from Linux 7.2 on asynchronous
+ * entries are passed over, as AF_ALG skips them. A driver registered between the
+ * bind and the read can make this report differ from the kernel's choice. In process
+ * (see "Backends") it is the hwcrypt driver of the tier serving, with "@process"
+ * appended: "sha256-hwcrypt-shani@process", "hmac(sha256-hwcrypt-shani)@process".
  *
  * @return a NUL-terminated string owned by the handle, valid until hwcrypt_hash_free();
  *	   NULL if @handle is NULL or /proc/crypto could not be read for a "best" handle.
@@ -586,6 +701,9 @@ unsigned int hwcrypt_aead_taglen(struct hwcrypt_aead *handle);
  *
  * @handle: [in] aead handle
  *
+ * In process, the hwcrypt driver of the tier serving with "@process" appended
+ * ("gcm-aes-hwcrypt-vaes-avx2@process"); hwcrypt_aead_path() tells more.
+ *
  * @return a string owned by the handle; NULL for NULL.
  */
 const char *hwcrypt_aead_driver(struct hwcrypt_aead *handle);
@@ -698,7 +816,13 @@ void hwcrypt_aead_free(struct hwcrypt_aead *handle);
  * -sign` over the message.
  *
  * Kernel requirements: CONFIG_KEYS, asymmetric keys with the X.509 parser (certificates)
- * and, for private keys, the PKCS#8 parser (module pkcs8_key_parser).
+ * and, for private keys, the PKCS#8 parser (module pkcs8_key_parser). Where keyctl cannot
+ * take a key (ENOSYS, EPERM/EACCES from seccomp, ENODEV/EBADMSG/EOPNOTSUPP: no asymmetric
+ * key type or parser) under the policy "auto", or always under "process" (see "Backends"),
+ * the key is held in this process and served by hwcrypt's constant-time RSA core (the one
+ * rsa-hwcrypt-* runs, with its input range and blinding) under the same PKCS#1 v1.5 rules
+ * and errors; such keys have negative serials (no kernel key has one) and only "pkcs1"
+ * (-EOPNOTSUPP for another @enc) with sha1, sha224, sha256, sha384, sha512.
  * Errors: negative errno of keyctl: -ENOKEY/-EKEYREVOKED unknown key; -EOPNOTSUPP the
  * key cannot do this operation (e.g. sign with a certificate's public key); -EINVAL bad
  * length or parameters; -EKEYREJECTED bad signature; -EBADMSG data no parser accepts.
@@ -713,10 +837,12 @@ void hwcrypt_aead_free(struct hwcrypt_aead *handle);
  * @derlen: [in] length of @der in bytes (at most 64 KiB)
  * @desc: [in] key description, NULL for "hwcrypt"
  *
- * The key lives in the process keyring (gone at exit) until hwcrypt_rsa_key_unload().
+ * The key lives in the process keyring (gone at exit) until hwcrypt_rsa_key_unload(); in
+ * process (negative serial, see "RSA API") in the library's memory, wiped on unload.
  *
  * @return 0 upon success; -EBADMSG no parser accepts @der (for PKCS#8: is
- *	   pkcs8_key_parser loaded?); -EINVAL; -ENOMEM; -EDQUOT key quota exceeded.
+ *	   pkcs8_key_parser loaded?); -EINVAL; -ENOMEM; -EDQUOT key quota exceeded (in
+ *	   process: 256 keys); under the policy "kernel" keyctl's error as it is.
  */
 int hwcrypt_rsa_key_load(int32_t *key, const void *der, size_t derlen, const char *desc);
 
@@ -821,6 +947,36 @@ ssize_t hwcrypt_rsa_encrypt(int32_t key, const char *enc, const uint8_t *in, siz
  */
 ssize_t hwcrypt_rsa_decrypt(int32_t key, const char *enc, const uint8_t *in, size_t inlen,
 			    uint8_t *out, size_t outlen);
+
+/**
+ * hwcrypt_hash_path() - which path serves a hash handle
+ *
+ * @handle: [in] hash handle
+ * @path: [out] filled in (see struct hwcrypt_path)
+ *
+ * @return 0 upon success; -EINVAL if @handle or @path is NULL.
+ */
+int hwcrypt_hash_path(struct hwcrypt_hash *handle, struct hwcrypt_path *path);
+
+/**
+ * hwcrypt_skcipher_path() - which path serves a skcipher handle
+ *
+ * @handle: [in] skcipher handle
+ * @path: [out] filled in (see struct hwcrypt_path)
+ *
+ * @return 0 upon success; -EINVAL if @handle or @path is NULL.
+ */
+int hwcrypt_skcipher_path(struct hwcrypt_skcipher *handle, struct hwcrypt_path *path);
+
+/**
+ * hwcrypt_aead_path() - which path serves an aead handle
+ *
+ * @handle: [in] aead handle
+ * @path: [out] filled in (see struct hwcrypt_path)
+ *
+ * @return 0 upon success; -EINVAL if @handle or @path is NULL.
+ */
+int hwcrypt_aead_path(struct hwcrypt_aead *handle, struct hwcrypt_path *path);
 
 /**
  * DOC: Algorithm list API

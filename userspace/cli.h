@@ -25,6 +25,9 @@ int read_all(const char *name, size_t max, unsigned char **buf, size_t *len);
 int get_bytes(const char *what, const char *arg, int is_file, size_t max,
 	      unsigned char **buf, size_t *len);
 void wipe_free(void *p, size_t len);
+int lib_explained(int err);
+struct hwcrypt_path;
+void print_path(const char *alg, const struct hwcrypt_path *p);
 
 /* Option table entries every command with them spells the same (struct option from getopt.h). */
 #define CLI_OPT_IN_OUT \

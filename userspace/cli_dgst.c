@@ -321,6 +321,11 @@ static int check_one(struct dgst *d, const char *listname)
 /* Reports a failed handle open in terms of what the user has to fix. */
 static void open_error(int err, const char *alg, const char *driver)
 {
+	if (lib_explained(err)) {
+		fprintf(stderr, PROG ": %s%s%s: %s\n", alg, driver ? " driver " : "",
+			driver ? driver : "", hwcrypt_strerror(err));
+		return;
+	}
 	switch (-err) {
 	case EAFNOSUPPORT:
 		fprintf(stderr, PROG ": AF_ALG hash interface not available (is algif_hash loaded?)\n");
@@ -441,9 +446,12 @@ int cmd_dgst(int argc, char **argv)
 		return 1;
 	}
 	d.ds = hwcrypt_hash_digestsize(d.h);
-	if (verbose)
-		fprintf(stderr, PROG ": %s: driver %s\n", alg,
-			hwcrypt_hash_driver(d.h) ? hwcrypt_hash_driver(d.h) : "(unknown)");
+	if (verbose) {
+		struct hwcrypt_path p;
+
+		if (!hwcrypt_hash_path(d.h, &p))
+			print_path(alg, &p);
+	}
 	d.buf = malloc(CLI_CHUNK);
 	if (!d.buf) {
 		fprintf(stderr, PROG ": %s\n", strerror(ENOMEM));

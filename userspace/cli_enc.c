@@ -374,7 +374,10 @@ static int enc_main(int argc, char **argv, int encrypt)
 	c = e.aead ? hwcrypt_aead_init(&e.ad, e.alg, e.driver)
 		   : hwcrypt_skcipher_init(&e.sk, e.alg, e.driver);
 	if (c) {
-		if (c == -ENOENT)
+		if (lib_explained(c))
+			fprintf(stderr, PROG ": %s%s%s: %s\n", e.alg, e.driver ? " driver " : "",
+				e.driver ? e.driver : "", hwcrypt_strerror(c));
+		else if (c == -ENOENT)
 			fprintf(stderr, PROG ": unknown %s algorithm or driver: %s%s%s\n",
 				e.aead ? "aead" : "skcipher", e.alg, e.driver ? " driver " : "",
 				e.driver ? e.driver : "");
@@ -407,9 +410,12 @@ static int enc_main(int argc, char **argv, int encrypt)
 		fprintf(stderr, PROG ": bad IV size: %s needs %u bytes, got %zu\n", e.alg, ivsize, ivlen);
 		goto usage_loaded;
 	}
-	if (e.verbose)
-		fprintf(stderr, PROG ": %s: driver %s\n", e.alg,
-			(e.aead ? hwcrypt_aead_driver(e.ad) : hwcrypt_skcipher_driver(e.sk)) ?: "?");
+	if (e.verbose) {
+		struct hwcrypt_path p;
+
+		if (!(e.aead ? hwcrypt_aead_path(e.ad, &p) : hwcrypt_skcipher_path(e.sk, &p)))
+			print_path(e.alg, &p);
+	}
 	if (infile && strcmp(infile, "-")) {
 		infd = open(infile, O_RDONLY | O_CLOEXEC);
 		if (infd < 0) {

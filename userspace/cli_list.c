@@ -30,7 +30,10 @@ void usage_list(FILE *f)
 	      "  module that exports statistics also, for its drivers, REQUESTS and BYTES\n"
 	      "  (requests served and bytes processed since the driver registered) and\n"
 	      "  PLACEMENT (above PEER or below PEER: its priority against the in-tree driver\n"
-	      "  PEER, fixed, or no-peer; ': REASON' may follow); '-' where there is none\n"
+	      "  PEER, fixed, or no-peer; ': REASON' may follow); '-' where there is none.\n"
+	      "  Then (without --proc-crypto) what AF_ALG allows this process\n"
+	      "  (crypto.af_alg_restrict, seccomp, or unavailable) and the in-process tiers\n"
+	      "  libhwcrypt uses where the kernel does not serve\n"
 	      "\n", f);
 }
 
@@ -232,6 +235,17 @@ int cmd_list(int argc, char **argv)
 		else
 			printf("%-7s  %-*s  %-*s  %s\n", ours, (int)w[3], st ? st->requests : "-",
 			       (int)w[4], st ? st->bytes : "-", st ? st->placement : "-");
+	}
+	if (!path) {
+		/* Which path libhwcrypt takes here: what AF_ALG allows, what runs in process. */
+		char line[512];
+		int policy = hwcrypt_backend_get();
+
+		hwcrypt_afalg_describe(line, sizeof(line));
+		printf("\n%s\n", line);
+		hwcrypt_process_describe(line, sizeof(line));
+		printf("backend policy %s (HWCRYPT_BACKEND); %s\n",
+		       policy < 0 ? "invalid" : hwcrypt_backend_name(policy), line);
 	}
 	if (root >= 0)
 		close(root);

@@ -266,3 +266,29 @@ int out_close(struct out_file *o, int failed)
 		unlink(o->name);
 	return failed ? -1 : 0;
 }
+
+/*
+ * Whether libhwcrypt found the cause of @err in the last failed open (af_alg_restrict,
+ * seccomp, a missing CONFIG_CRYPTO_USER_API_*): its text then differs from the plain one.
+ */
+int lib_explained(int err)
+{
+	const char *t = hwcrypt_strerror(err);
+
+	return strcmp(t, "unknown algorithm or driver") &&
+	       strncmp(t, "AF_ALG interface not available", 30) &&
+	       strcmp(t, strerror(err < 0 ? -err : err));
+}
+
+/* On standard error, for -v: which path serves a handle and why (struct hwcrypt_path). */
+void print_path(const char *alg, const struct hwcrypt_path *p)
+{
+	if (p->backend == HWCRYPT_BACKEND_KERNEL)
+		fprintf(stderr, PROG ": %s: driver %s (kernel, AF_ALG bound to %s%s)\n", alg,
+			p->driver ? p->driver : "(unknown)", p->bound ? p->bound : "?",
+			p->by_name ? ": driver names refused, /proc/crypto shows this driver serves the name" : "");
+	else
+		fprintf(stderr, PROG ": %s: driver %s (in process, tier %s; %s)\n", alg,
+			p->driver ? p->driver : "?", p->tier ? p->tier : "?",
+			p->why ? p->why : "policy");
+}

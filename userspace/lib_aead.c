@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libhwcrypt AEAD handles: AF_ALG "aead" sockets driven through libkcapi. */
+/*
+ * libhwcrypt AEAD handles: AF_ALG "aead" sockets driven through libkcapi, or hwcrypt's cores
+ * in process (lib_process.c) where the kernel does not serve.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +14,8 @@
 
 struct hwcrypt_aead {
 	struct kcapi_handle *kh;
+	struct _hwcrypt_paead *soft;	/* in process: crypt() computes here, kh is NULL */
+	struct _hwcrypt_route route;
 	char *alg;
 	char *driver;
 	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for reopen() */
@@ -28,27 +33,73 @@ struct hwcrypt_aead {
 	size_t used, cap;
 };
 
+static int kernel_init(struct hwcrypt_aead *h, const char *alg, const char *driver)
+{
+	int ret;
+
+	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "aead",
+			    kcapi_aead_init, kcapi_aead_destroy, NULL, &h->route.by_name);
+	if (ret)
+		return ret;
+	h->ivsize = kcapi_aead_ivsize(h->kh);
+	h->taglen = kcapi_aead_authsize(h->kh);
+	if (h->ivsize > HWCRYPT_MAX_IVSIZE || !h->taglen || h->taglen > HWCRYPT_MAX_TAGSIZE)
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+static int process_init(struct hwcrypt_aead *h, const char *alg, const char *driver,
+			int kernel_err)
+{
+	int ret = _hwcrypt_process_check(alg, kernel_err);
+
+	if (ret)
+		return ret;
+	ret = _hwcrypt_paead_new(&h->soft, alg, driver);
+	if (ret)
+		return _hwcrypt_process_refused("aead", alg, driver, ret, kernel_err);
+	h->alg = strdup(alg);
+	h->driver = strdup(_hwcrypt_paead_driver(h->soft));
+	if (!h->alg || !h->driver)
+		return -ENOMEM;
+	h->ivsize = _hwcrypt_paead_ivsize(h->soft);
+	h->taglen = _hwcrypt_paead_taglen(h->soft);
+	_hwcrypt_route_process(&h->route, _hwcrypt_paead_tier(h->soft), kernel_err);
+	return 0;
+}
+
 HWCRYPT_EXPORT int hwcrypt_aead_init(struct hwcrypt_aead **handle, const char *alg,
 				     const char *driver)
 {
 	struct hwcrypt_aead *h;
-	int ret;
+	int policy = hwcrypt_backend_get(), ret = 0;
 
 	if (!handle)
 		return -EINVAL;
+	if (policy < 0)
+		return policy;
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "aead",
-			    kcapi_aead_init, NULL);
+	h->route.backend = HWCRYPT_BACKEND_KERNEL;
+	if (policy != HWCRYPT_BACKEND_PROCESS) {
+		ret = kernel_init(h, alg, driver);
+		if (!ret)
+			goto done;
+		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
+			goto fail;
+		if (h->kh)
+			kcapi_aead_destroy(h->kh);
+		h->kh = NULL;
+		free(h->alg);
+		free(h->driver);
+		h->alg = h->driver = NULL;
+		h->route.by_name = 0;
+	}
+	ret = process_init(h, alg, driver, ret);
 	if (ret)
 		goto fail;
-	h->ivsize = kcapi_aead_ivsize(h->kh);
-	h->taglen = kcapi_aead_authsize(h->kh);
-	if (h->ivsize > HWCRYPT_MAX_IVSIZE || !h->taglen || h->taglen > HWCRYPT_MAX_TAGSIZE) {
-		ret = -EOPNOTSUPP;
-		goto fail;
-	}
+done:
 	*handle = h;
 	return 0;
 fail:
@@ -99,6 +150,11 @@ HWCRYPT_EXPORT int hwcrypt_aead_setkey(struct hwcrypt_aead *h, const uint8_t *ke
 		return -EINVAL;
 	if (h->active)
 		return -EBUSY;
+	if (h->soft) {
+		ret = _hwcrypt_paead_setkey(h->soft, key, keylen);
+		h->keyed = !ret;
+		return ret;
+	}
 	if (h->op_open) {
 		ret = reopen(h, 0, 1);
 		if (ret)
@@ -131,6 +187,12 @@ HWCRYPT_EXPORT int hwcrypt_aead_settaglen(struct hwcrypt_aead *h, size_t taglen)
 		return -EINVAL;
 	if (h->active)
 		return -EBUSY;
+	if (h->soft) {
+		ret = _hwcrypt_paead_settaglen(h->soft, taglen);
+		if (!ret)
+			h->taglen = (unsigned int)taglen;
+		return ret;
+	}
 	if (h->op_open) {
 		ret = reopen(h, 1, 0);
 		if (ret)
@@ -157,6 +219,13 @@ HWCRYPT_EXPORT unsigned int hwcrypt_aead_taglen(struct hwcrypt_aead *h)
 HWCRYPT_EXPORT const char *hwcrypt_aead_driver(struct hwcrypt_aead *h)
 {
 	return h ? h->driver : NULL;
+}
+
+HWCRYPT_EXPORT int hwcrypt_aead_path(struct hwcrypt_aead *h, struct hwcrypt_path *p)
+{
+	if (!h)
+		return -EINVAL;
+	return _hwcrypt_route_path(&h->route, h->driver, h->bound, p);
 }
 
 static void reset(struct hwcrypt_aead *h)
@@ -257,6 +326,9 @@ static ssize_t crypt(struct hwcrypt_aead *h, const uint8_t *in, size_t inlen, ui
 		return -EINVAL;
 	if (h->aadlen + inlen > HWCRYPT_MAX_MESSAGE + HWCRYPT_MAX_TAGSIZE)
 		return -EMSGSIZE;
+	if (h->soft)
+		return _hwcrypt_paead_crypt(h->soft, h->enc, h->iv, h->aad, h->aadlen, in, inlen,
+					    out);
 	if (h->aadlen) {
 		aadout = malloc(h->aadlen);
 		if (!aadout)
@@ -377,6 +449,8 @@ HWCRYPT_EXPORT void hwcrypt_aead_free(struct hwcrypt_aead *h)
 	reset(h);
 	if (h->kh)
 		kcapi_aead_destroy(h->kh);
+	_hwcrypt_paead_free(h->soft);
+	_hwcrypt_route_free(&h->route);
 	if (h->key) {
 		explicit_bzero(h->key, h->keylen);
 		free(h->key);

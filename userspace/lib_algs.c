@@ -4,8 +4,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "lib_internal.h"
@@ -249,8 +251,8 @@ static int type_matches(const char *have, const char *want)
 	return !strcmp(have, want);
 }
 
-HWCRYPT_EXPORT const struct hwcrypt_alg_info *
-hwcrypt_alg_list_best(const struct hwcrypt_alg_list *list, const char *name, const char *type)
+static const struct hwcrypt_alg_info *best_of(const struct hwcrypt_alg_list *list,
+					      const char *name, const char *type, int skip_async)
 {
 	const struct hwcrypt_alg_info *best = NULL, *a;
 	size_t i;
@@ -259,7 +261,7 @@ hwcrypt_alg_list_best(const struct hwcrypt_alg_list *list, const char *name, con
 		return NULL;
 	for (i = 0; i < list->n; i++) {
 		a = &list->v[i];
-		if (a->internal || !type_matches(a->type, type))
+		if (a->internal || !type_matches(a->type, type) || (skip_async && a->async))
 			continue;
 		/* The kernel returns an exact driver-name match at once. */
 		if (!strcmp(a->driver, name))
@@ -272,6 +274,33 @@ hwcrypt_alg_list_best(const struct hwcrypt_alg_list *list, const char *name, con
 			best = a;
 	}
 	return best;
+}
+
+HWCRYPT_EXPORT const struct hwcrypt_alg_info *
+hwcrypt_alg_list_best(const struct hwcrypt_alg_list *list, const char *name, const char *type)
+{
+	return best_of(list, name, type, 0);
+}
+
+/*
+ * Since Linux 7.2 AF_ALG skips asynchronous algorithms (and those flagged ALLOCATES_MEMORY or
+ * KERN_DRIVER_ONLY, which /proc/crypto does not show) when it binds a name: the driver a
+ * socket gets is the best of the others.
+ */
+static int afalg_skips_async(void)
+{
+	struct utsname u;
+	unsigned int major = 0, minor = 0;
+
+	if (uname(&u) || sscanf(u.release, "%u.%u", &major, &minor) != 2)
+		return 0;
+	return major > 7 || (major == 7 && minor >= 2);
+}
+
+const struct hwcrypt_alg_info *_hwcrypt_afalg_best(const struct hwcrypt_alg_list *list,
+						   const char *name, const char *type)
+{
+	return best_of(list, name, type, afalg_skips_async());
 }
 
 HWCRYPT_EXPORT void hwcrypt_alg_list_free(struct hwcrypt_alg_list *list)

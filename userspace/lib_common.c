@@ -33,6 +33,10 @@ HWCRYPT_EXPORT const char *hwcrypt_version(void)
 
 HWCRYPT_EXPORT const char *hwcrypt_strerror(int err)
 {
+	const char *detail = _hwcrypt_detail_for(err);
+
+	if (detail)
+		return detail;
 	if (err < 0)
 		err = -err;
 	switch (err) {
@@ -138,7 +142,7 @@ static int listed(const char *name, const char *type)
  * for an unknown algorithm and for a missing algif_<type>. Redo the steps to name the
  * layer that is missing; only called on the failure path, so it costs nothing otherwise.
  */
-int _hwcrypt_diagnose(const char *type, const char *name, int err)
+static int diagnose_layer(const char *type, const char *name, int err)
 {
 	struct sockaddr_alg sa;
 	char modpath[64];
@@ -147,7 +151,8 @@ int _hwcrypt_diagnose(const char *type, const char *name, int err)
 
 	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return -EAFNOSUPPORT;
+		/* EAFNOSUPPORT (no AF_ALG, af_alg_restrict=2), EPERM/EACCES (seccomp, LSM). */
+		return errno == EPERM || errno == EACCES ? -errno : -EAFNOSUPPORT;
 	memset(&sa, 0, sizeof(sa));
 	sa.salg_family = AF_ALG;
 	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
@@ -176,6 +181,11 @@ int _hwcrypt_diagnose(const char *type, const char *name, int err)
 	return err < 0 ? err : -EIO;
 }
 
+int _hwcrypt_diagnose(const char *type, const char *name, int err)
+{
+	return _hwcrypt_explain_refusal(type, name, diagnose_layer(type, name, err));
+}
+
 /*
  * After a bind: the driver that serves @bound, and whether it implements @alg. An explicit
  * driver of another algorithm is -EINVAL (it would compute the wrong function); without
@@ -193,7 +203,7 @@ int _hwcrypt_resolve_driver(const char *alg, const char *bound, int explicit_dri
 	if (props)
 		memset(props, 0, sizeof(*props));
 	if (hwcrypt_alg_list_read(&list, NULL) == 0) {
-		a = hwcrypt_alg_list_best(list, explicit_driver ? bound : alg, type);
+		a = _hwcrypt_afalg_best(list, explicit_driver ? bound : alg, type);
 		if (a && explicit_driver && strcmp(a->name, alg) && strcmp(a->driver, alg))
 			ret = -EINVAL;
 		else if (a)
@@ -233,13 +243,59 @@ ssize_t _hwcrypt_kerr(ssize_t r)
  * (may be NULL). On failure *@kh is NULL or open, and the caller's free() releases whatever
  * was set.
  */
+/*
+ * af_alg_restrict=1 refuses every driver name, root included, but may allow @alg: bound by
+ * that name the tfm is the kernel's choice, which /proc/crypto names. It serves only if that
+ * is the driver asked for (@bound); then @bound becomes @alg. Else -ENOENT, saying which
+ * driver the kernel would have given.
+ */
+static int bind_by_name(struct kcapi_handle **kh, char *bound, const char *alg, const char *type,
+			int (*init)(struct kcapi_handle **, const char *, uint32_t),
+			void (*destroy)(struct kcapi_handle *), int err)
+{
+	const struct hwcrypt_alg_info *a = NULL;
+	struct hwcrypt_alg_list *list = NULL;
+	char chose[_HWCRYPT_MAX_NAME] = "";
+	int ok = 0;
+
+	if (init(kh, alg, 0)) {
+		*kh = NULL;
+		/* The name's own refusal (a capability it needs) says more than the driver's. */
+		_hwcrypt_detail_clear();
+		return _hwcrypt_explain_refusal(type, alg, err);
+	}
+	if (!hwcrypt_alg_list_read(&list, NULL)) {
+		a = _hwcrypt_afalg_best(list, alg, type);
+		if (a) {
+			snprintf(chose, sizeof(chose), "%s", a->driver);
+			ok = !strcmp(a->driver, bound);
+		}
+		hwcrypt_alg_list_free(list);
+	}
+	if (ok) {
+		snprintf(bound, _HWCRYPT_MAX_NAME, "%s", alg);
+		_hwcrypt_detail_clear();
+		return 0;
+	}
+	destroy(*kh);
+	*kh = NULL;
+	return _hwcrypt_detail(-ENOENT, "refused by sysctl crypto.af_alg_restrict: driver names "
+			       "never pass; bound by name, \"%s\" is served by %s, not %s "
+			       "(crypto.af_alg_restrict=0 allows driver names)", alg,
+			       chose[0] ? chose : "an unknown driver", bound);
+}
+
 int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, char *bound,
 		  const char *alg, const char *driver, const char *type,
 		  int (*init)(struct kcapi_handle **, const char *, uint32_t),
-		  struct _hwcrypt_props *props)
+		  void (*destroy)(struct kcapi_handle *), struct _hwcrypt_props *props,
+		  int *by_name)
 {
 	int explicit_driver = driver && *driver && strcmp(driver, "best");
 	int ret;
+
+	*by_name = 0;
+	_hwcrypt_detail_clear();
 
 	if (!alg || !*alg || strlen(alg) >= _HWCRYPT_MAX_NAME)
 		return -EINVAL;
@@ -256,7 +312,14 @@ int _hwcrypt_open(struct kcapi_handle **kh, char **alg_copy, char **driver_out, 
 	ret = init(kh, bound, 0);
 	if (ret) {
 		*kh = NULL;
-		return _hwcrypt_diagnose(type, bound, ret);
+		ret = _hwcrypt_diagnose(type, bound, ret);
+		if (ret != -ENOENT || !explicit_driver || !_hwcrypt_restricted())
+			return ret;
+		ret = bind_by_name(kh, bound, alg, type, init, destroy, ret);
+		if (ret)
+			return ret;
+		*by_name = 1;
+		explicit_driver = 0;
 	}
 	if (!driver_out)
 		return 0;

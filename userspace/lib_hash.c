@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libhwcrypt message digest handles: AF_ALG "hash" sockets driven through libkcapi. */
+/*
+ * libhwcrypt message digest handles: AF_ALG "hash" sockets driven through libkcapi, or
+ * hwcrypt's cores in process (lib_process.c) where the kernel does not serve.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -11,6 +14,8 @@
 
 struct hwcrypt_hash {
 	struct kcapi_handle *kh;
+	struct _hwcrypt_phash *soft;	/* in process: every call goes here, kh is NULL */
+	struct _hwcrypt_route route;
 	char *alg;
 	char *driver;		/* NULL when /proc/crypto could not tell */
 	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for a new key */
@@ -41,7 +46,7 @@ static int describe(struct hwcrypt_hash *h, const char *bound, int explicit_driv
 		}
 		return 0;
 	}
-	a = hwcrypt_alg_list_best(list, explicit_driver ? bound : h->alg, "hash");
+	a = _hwcrypt_afalg_best(list, explicit_driver ? bound : h->alg, "hash");
 	if (a && explicit_driver && strcmp(a->name, h->alg) && strcmp(a->driver, h->alg)) {
 		/* Bound by driver name, but that driver computes another function. */
 		ret = -EINVAL;
@@ -63,32 +68,86 @@ out:
 	return ret;
 }
 
+static int kernel_init(struct hwcrypt_hash *h, const char *alg, const char *driver)
+{
+	int ret;
+
+	/* Driver, digest and block size come from describe(), which needs the bound tfm. */
+	ret = _hwcrypt_open(&h->kh, &h->alg, NULL, h->bound, alg, driver, "hash", kcapi_md_init,
+			    kcapi_md_destroy, NULL, &h->route.by_name);
+	if (ret)
+		return ret;
+	h->digestsize = kcapi_md_digestsize(h->kh);
+	h->blocksize = kcapi_md_blocksize(h->kh);
+	ret = describe(h, h->bound, driver && *driver && strcmp(driver, "best") &&
+		       !h->route.by_name);
+	if (ret)
+		return ret;
+	if (!h->digestsize || h->digestsize > HWCRYPT_MAX_DIGESTSIZE)
+		/* Without a digest size final() could not size its read. */
+		return -EPROTONOSUPPORT;
+	return 0;
+}
+
+static int process_init(struct hwcrypt_hash *h, const char *alg, const char *driver,
+			int kernel_err)
+{
+	int ret = _hwcrypt_process_check(alg, kernel_err);
+
+	if (ret)
+		return ret;
+	ret = _hwcrypt_phash_new(&h->soft, alg, driver);
+	if (ret)
+		return _hwcrypt_process_refused("hash", alg, driver, ret, kernel_err);
+	h->alg = strdup(alg);
+	h->driver = strdup(_hwcrypt_phash_driver(h->soft));
+	if (!h->alg || !h->driver)
+		return -ENOMEM;
+	h->digestsize = _hwcrypt_phash_digestsize(h->soft);
+	h->blocksize = _hwcrypt_phash_blocksize(h->soft);
+	_hwcrypt_route_process(&h->route, _hwcrypt_phash_tier(h->soft), kernel_err);
+	return 0;
+}
+
+/* What a failed kernel_init() left, so that the in-process path starts from a clean handle. */
+static void kernel_drop(struct hwcrypt_hash *h)
+{
+	if (h->kh)
+		kcapi_md_destroy(h->kh);
+	h->kh = NULL;
+	free(h->alg);
+	free(h->driver);
+	h->alg = h->driver = NULL;
+	h->digestsize = h->blocksize = 0;
+	h->route.by_name = 0;
+}
+
 HWCRYPT_EXPORT int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *alg,
 				     const char *driver)
 {
 	struct hwcrypt_hash *h;
-	int ret;
+	int policy = hwcrypt_backend_get(), ret = 0;
 
 	if (!handle)
 		return -EINVAL;
+	if (policy < 0)
+		return policy;
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	/* Driver, digest and block size come from describe(), which needs the bound tfm. */
-	ret = _hwcrypt_open(&h->kh, &h->alg, NULL, h->bound, alg, driver, "hash", kcapi_md_init,
-			    NULL);
-	if (ret)
-		goto fail;
-	h->digestsize = kcapi_md_digestsize(h->kh);
-	h->blocksize = kcapi_md_blocksize(h->kh);
-	ret = describe(h, h->bound, driver && *driver && strcmp(driver, "best"));
-	if (ret)
-		goto fail;
-	if (!h->digestsize || h->digestsize > HWCRYPT_MAX_DIGESTSIZE) {
-		/* Without a digest size final() could not size its read. */
-		ret = -EPROTONOSUPPORT;
-		goto fail;
+	h->route.backend = HWCRYPT_BACKEND_KERNEL;
+	if (policy != HWCRYPT_BACKEND_PROCESS) {
+		ret = kernel_init(h, alg, driver);
+		if (!ret)
+			goto done;
+		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
+			goto fail;
+		kernel_drop(h);
 	}
+	ret = process_init(h, alg, driver, ret);
+	if (ret)
+		goto fail;
+done:
 	*handle = h;
 	return 0;
 fail:
@@ -102,6 +161,8 @@ HWCRYPT_EXPORT int hwcrypt_hash_setkey(struct hwcrypt_hash *h, const uint8_t *ke
 		return -EINVAL;
 	if (h->streaming)
 		return -EBUSY;
+	if (h->soft)
+		return _hwcrypt_phash_setkey(h->soft, key, keylen);
 	/* libkcapi accepted the operation socket at the first update: see _hwcrypt_reopen(). */
 	if (h->op_open) {
 		int ret = _hwcrypt_reopen(&h->kh, h->bound, kcapi_md_init, kcapi_md_destroy,
@@ -122,6 +183,11 @@ HWCRYPT_EXPORT int hwcrypt_hash_update(struct hwcrypt_hash *h, const void *in, s
 
 	if (!h || (!in && inlen))
 		return -EINVAL;
+	if (h->soft) {
+		r = _hwcrypt_phash_update(h->soft, in, inlen);
+		h->streaming = !r;
+		return (int)r;
+	}
 	while (inlen) {
 		size_t n = inlen < UPDATE_PIECE ? inlen : UPDATE_PIECE;
 
@@ -143,6 +209,10 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_final(struct hwcrypt_hash *h, uint8_t *out, 
 
 	if (!h || !out || outlen < h->digestsize)
 		return -EINVAL;
+	if (h->soft) {
+		h->streaming = 0;
+		return _hwcrypt_phash_final(h->soft, out);
+	}
 	h->op_open = 1;
 	errno = 0;
 	r = _hwcrypt_kerr(kcapi_md_final(h->kh, out, h->digestsize));
@@ -161,6 +231,10 @@ HWCRYPT_EXPORT ssize_t hwcrypt_hash_digest(struct hwcrypt_hash *h, const void *i
 		return -EINVAL;
 	if (h->streaming)
 		return -EBUSY;
+	if (h->soft) {
+		r = _hwcrypt_phash_update(h->soft, in, inlen);
+		return r ? r : _hwcrypt_phash_final(h->soft, out);
+	}
 	/* One send without MSG_MORE only takes up to INT_MAX; stream anything larger. */
 	if (inlen > UPDATE_PIECE) {
 		r = hwcrypt_hash_update(h, in, inlen);
@@ -214,6 +288,13 @@ HWCRYPT_EXPORT const char *hwcrypt_hash_driver(struct hwcrypt_hash *h)
 	return h ? h->driver : NULL;
 }
 
+HWCRYPT_EXPORT int hwcrypt_hash_path(struct hwcrypt_hash *h, struct hwcrypt_path *p)
+{
+	if (!h)
+		return -EINVAL;
+	return _hwcrypt_route_path(&h->route, h->driver, h->bound, p);
+}
+
 HWCRYPT_EXPORT const char *hwcrypt_hash_alg(struct hwcrypt_hash *h)
 {
 	return h ? h->alg : NULL;
@@ -225,6 +306,8 @@ HWCRYPT_EXPORT void hwcrypt_hash_free(struct hwcrypt_hash *h)
 		return;
 	if (h->kh)
 		kcapi_md_destroy(h->kh);
+	_hwcrypt_phash_free(h->soft);
+	_hwcrypt_route_free(&h->route);
 	free(h->alg);
 	free(h->driver);
 	free(h);

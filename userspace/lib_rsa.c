@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libhwcrypt RSA: the kernel's asymmetric keys through keyctl, since AF_ALG has no akcipher. */
+/*
+ * libhwcrypt RSA: the kernel's asymmetric keys through keyctl, since AF_ALG has no akcipher;
+ * in process (lib_prsa.c, negative serials) where keyctl cannot take the key.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -22,16 +25,32 @@ static long kerr(long r)
 HWCRYPT_EXPORT int hwcrypt_rsa_key_load(int32_t *key, const void *der, size_t derlen,
 					const char *desc)
 {
+	int policy = hwcrypt_backend_get(), err;
 	key_serial_t id;
 
 	if (!key || !der || !derlen || derlen > KEYFILE_MAX)
 		return -EINVAL;
+	if (policy < 0)
+		return policy;
+	if (policy == HWCRYPT_BACKEND_PROCESS)
+		return _hwcrypt_prsa_load(key, der, derlen);
 	id = add_key("asymmetric", desc && *desc ? desc : "hwcrypt", der, derlen,
 		     KEY_SPEC_PROCESS_KEYRING);
-	if (id < 0)
-		return -errno;
-	*key = id;
-	return 0;
+	if (id >= 0) {
+		*key = id;
+		return 0;
+	}
+	err = -errno;
+	/*
+	 * keyctl missing or refused (ENOSYS, EPERM/EACCES from seccomp), or the kernel without
+	 * the asymmetric key type or its parser (ENODEV, EBADMSG, EOPNOTSUPP): the same RSA core
+	 * in process, if it can read the key; else the kernel's answer stands.
+	 */
+	if (policy == HWCRYPT_BACKEND_AUTO &&
+	    (err == -ENOSYS || err == -EPERM || err == -EACCES || err == -ENODEV ||
+	     err == -EBADMSG || err == -EOPNOTSUPP) && !_hwcrypt_prsa_load(key, der, derlen))
+		return 0;
+	return err;
 }
 
 static int b64val(int c)
@@ -122,7 +141,9 @@ HWCRYPT_EXPORT int hwcrypt_rsa_key_load_file(int32_t *key, const char *path)
 
 HWCRYPT_EXPORT int hwcrypt_rsa_key_unload(int32_t key)
 {
-	if (key <= 0)
+	if (_hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_unload(key);
+	if (!key)
 		return -EINVAL;
 	return (int)kerr(keyctl_unlink(key, KEY_SPEC_PROCESS_KEYRING));
 }
@@ -171,6 +192,8 @@ HWCRYPT_EXPORT int hwcrypt_rsa_size(int32_t key)
 {
 	struct keyctl_pkey_query q;
 
+	if (_hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_size(key);
 	memset(&q, 0, sizeof(q));
 	if (keyctl_pkey_query(key, "enc=pkcs1", &q) < 0)
 		return -errno;
@@ -212,6 +235,8 @@ HWCRYPT_EXPORT ssize_t hwcrypt_rsa_sign(int32_t key, const char *enc, const char
 	if (!digest || !sig || !dlen)
 		return -EINVAL;
 	ret = check_digest(hash, dlen);
+	if (!ret && _hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_sign(key, enc, hash, digest, dlen, sig, siglen);
 	if (!ret)
 		ret = prepare(key, params, enc, hash, 's', &siglen);
 	if (ret)
@@ -230,6 +255,8 @@ HWCRYPT_EXPORT int hwcrypt_rsa_verify(int32_t key, const char *enc, const char *
 	if (!digest || !sig || !dlen || !siglen)
 		return -EINVAL;
 	ret = check_digest(hash, dlen);
+	if (!ret && _hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_verify(key, enc, hash, digest, dlen, sig, siglen);
 	if (!ret)
 		ret = info(params, sizeof(params), enc, hash);
 	if (ret)
@@ -258,6 +285,8 @@ HWCRYPT_EXPORT ssize_t hwcrypt_rsa_encrypt(int32_t key, const char *enc, const u
 
 	if ((!in && inlen) || !out)
 		return -EINVAL;
+	if (_hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_encrypt(key, enc, in, inlen, out, outlen);
 	ret = prepare(key, params, enc, NULL, 'e', &outlen);
 	if (ret)
 		return ret;
@@ -273,6 +302,8 @@ HWCRYPT_EXPORT ssize_t hwcrypt_rsa_decrypt(int32_t key, const char *enc, const u
 
 	if (!in || !inlen || !out)
 		return -EINVAL;
+	if (_hwcrypt_prsa_is(key))
+		return _hwcrypt_prsa_decrypt(key, enc, in, inlen, out, outlen);
 	ret = prepare(key, params, enc, NULL, 'd', &outlen);
 	if (ret)
 		return ret;

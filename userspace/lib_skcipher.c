@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libhwcrypt symmetric cipher handles: AF_ALG "skcipher" sockets driven through libkcapi. */
+/*
+ * libhwcrypt symmetric cipher handles: AF_ALG "skcipher" sockets driven through libkcapi, or
+ * hwcrypt's cores in process (lib_process.c) where the kernel does not serve.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +14,8 @@
 
 struct hwcrypt_skcipher {
 	struct kcapi_handle *kh;
+	struct _hwcrypt_pskc *soft;	/* in process: run() computes here, kh is NULL */
+	struct _hwcrypt_route route;
 	char *alg;
 	char *driver;
 	char bound[_HWCRYPT_MAX_NAME];	/* name the socket is bound to, for reopen() */
@@ -60,7 +65,7 @@ static int probe_recv(struct kcapi_handle *kh, uint8_t *out, size_t len)
  * caller's), two chunks as one request must equal them as two requests. Any failure answers
  * "no": one request per message is always correct, only limited to HWCRYPT_MAX_MESSAGE.
  */
-static int chains_iv(const char *driver, unsigned int ivsize, unsigned int chunk,
+static int chains_iv(const char *bound, unsigned int ivsize, unsigned int chunk,
 		     unsigned int keylen)
 {
 	uint8_t key[MAX_PROBE_KEY], iv[HWCRYPT_MAX_IVSIZE], in[2 * MAX_UNIT];
@@ -69,7 +74,7 @@ static int chains_iv(const char *driver, unsigned int ivsize, unsigned int chunk
 	struct iovec iov;
 	int same = 0;
 
-	if (keylen > sizeof(key) || chunk > MAX_UNIT || kcapi_cipher_init(&kh, driver, 0))
+	if (keylen > sizeof(key) || chunk > MAX_UNIT || kcapi_cipher_init(&kh, bound, 0))
 		return 0;
 	/* Distinct bytes: xts in FIPS mode and des3_ede refuse keys with equal parts. */
 	for (unsigned int i = 0; i < keylen; i++)
@@ -105,27 +110,21 @@ out:
  */
 static int mode_of(const struct hwcrypt_skcipher *h, const struct _hwcrypt_props *p)
 {
-	if (!p->listed || !chains_iv(h->driver, h->ivsize, h->chunk, p->min_keysize))
+	/* By the bound name: under af_alg_restrict the driver name may not be bound. */
+	if (!p->listed || !chains_iv(h->bound, h->ivsize, h->chunk, p->min_keysize))
 		return MODE_WHOLE;
 	return h->blocksize > 1 ? MODE_CHAINED : MODE_STREAM;
 }
 
-HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
-					 const char *driver)
+static int kernel_init(struct hwcrypt_skcipher *h, const char *alg, const char *driver)
 {
-	struct hwcrypt_skcipher *h;
 	struct _hwcrypt_props props;
 	int ret;
 
-	if (!handle)
-		return -EINVAL;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return -ENOMEM;
 	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "skcipher",
-			    kcapi_cipher_init, &props);
+			    kcapi_cipher_init, kcapi_cipher_destroy, &props, &h->route.by_name);
 	if (ret)
-		goto fail;
+		return ret;
 	h->ivsize = kcapi_cipher_ivsize(h->kh);
 	h->blocksize = kcapi_cipher_blocksize(h->kh);
 	if (!h->blocksize)
@@ -133,11 +132,64 @@ HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const
 	/* A chunk is whole blocks; older kernels without the field chain per block. */
 	h->chunk = props.chunksize && props.chunksize % h->blocksize == 0 ? props.chunksize :
 									    h->blocksize;
-	if (h->ivsize > HWCRYPT_MAX_IVSIZE || h->blocksize > MAX_UNIT || h->chunk > MAX_UNIT) {
-		ret = -EOPNOTSUPP;
-		goto fail;
-	}
+	if (h->ivsize > HWCRYPT_MAX_IVSIZE || h->blocksize > MAX_UNIT || h->chunk > MAX_UNIT)
+		return -EOPNOTSUPP;
 	h->mode = mode_of(h, &props);
+	return 0;
+}
+
+static int process_init(struct hwcrypt_skcipher *h, const char *alg, const char *driver,
+			int kernel_err)
+{
+	int chained, ret = _hwcrypt_process_check(alg, kernel_err);
+
+	if (ret)
+		return ret;
+	ret = _hwcrypt_pskc_new(&h->soft, alg, driver);
+	if (ret)
+		return _hwcrypt_process_refused("skcipher", alg, driver, ret, kernel_err);
+	h->alg = strdup(alg);
+	h->driver = strdup(_hwcrypt_pskc_driver(h->soft));
+	if (!h->alg || !h->driver)
+		return -ENOMEM;
+	_hwcrypt_pskc_sizes(h->soft, &h->ivsize, &h->blocksize, &h->chunk, &chained);
+	h->mode = !chained ? MODE_WHOLE : h->blocksize > 1 ? MODE_CHAINED : MODE_STREAM;
+	_hwcrypt_route_process(&h->route, _hwcrypt_pskc_tier(h->soft), kernel_err);
+	return 0;
+}
+
+HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
+					 const char *driver)
+{
+	struct hwcrypt_skcipher *h;
+	int policy = hwcrypt_backend_get(), ret = 0;
+
+	if (!handle)
+		return -EINVAL;
+	if (policy < 0)
+		return policy;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->route.backend = HWCRYPT_BACKEND_KERNEL;
+	if (policy != HWCRYPT_BACKEND_PROCESS) {
+		ret = kernel_init(h, alg, driver);
+		if (!ret)
+			goto done;
+		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
+			goto fail;
+		if (h->kh)
+			kcapi_cipher_destroy(h->kh);
+		h->kh = NULL;
+		free(h->alg);
+		free(h->driver);
+		h->alg = h->driver = NULL;
+		h->route.by_name = 0;
+	}
+	ret = process_init(h, alg, driver, ret);
+	if (ret)
+		goto fail;
+done:
 	*handle = h;
 	return 0;
 fail:
@@ -169,6 +221,11 @@ HWCRYPT_EXPORT int hwcrypt_skcipher_setkey(struct hwcrypt_skcipher *h, const uin
 		return -EINVAL;
 	if (h->active)
 		return -EBUSY;
+	if (h->soft) {
+		ret = _hwcrypt_pskc_setkey(h->soft, key, keylen);
+		h->keyed = !ret;
+		return ret;
+	}
 	if (h->op_open || h->broken) {
 		ret = reopen(h);
 		if (ret)
@@ -207,6 +264,13 @@ HWCRYPT_EXPORT const char *hwcrypt_skcipher_driver(struct hwcrypt_skcipher *h)
 	return h ? h->driver : NULL;
 }
 
+HWCRYPT_EXPORT int hwcrypt_skcipher_path(struct hwcrypt_skcipher *h, struct hwcrypt_path *p)
+{
+	if (!h)
+		return -EINVAL;
+	return _hwcrypt_route_path(&h->route, h->driver, h->bound, p);
+}
+
 HWCRYPT_EXPORT int hwcrypt_skcipher_begin(struct hwcrypt_skcipher *h, int encrypt,
 					  const uint8_t *iv, size_t ivlen)
 {
@@ -239,6 +303,11 @@ static ssize_t run(struct hwcrypt_skcipher *h, const uint8_t *in, uint8_t *out, 
 	size_t got = 0, sent = 0;
 	ssize_t r;
 
+	if (h->soft) {
+		(void)last;
+		_hwcrypt_pskc_crypt(h->soft, h->enc, h->iv, in, out, len);
+		return (ssize_t)len;
+	}
 	h->op_open = 1;
 	if (!h->started) {
 		const uint8_t *iv = h->ivsize ? h->iv : NULL;
@@ -475,6 +544,8 @@ HWCRYPT_EXPORT void hwcrypt_skcipher_free(struct hwcrypt_skcipher *h)
 		return;
 	if (h->kh)
 		kcapi_cipher_destroy(h->kh);
+	_hwcrypt_pskc_free(h->soft);
+	_hwcrypt_route_free(&h->route);
 	if (h->buf) {
 		explicit_bzero(h->buf, h->cap);
 		free(h->buf);

@@ -4,16 +4,26 @@
  * library's one-shot, streaming and HMAC calls on each driver named on the command line, the
  * driver the library reports, and the errors the API documents; HMAC keys set again on a used
  * handle against OpenSSL's HMAC().
+ * Runs on whichever path libhwcrypt takes (HWCRYPT_BACKEND): the kernel's drivers in a guest,
+ * hwcrypt's cores in process where AF_ALG is refused (the host, seccomp, af_alg_restrict),
+ * and says which served each driver (INFO: lines); then the policy "kernel" and its error.
  * Usage: test_libhwcrypt DRIVER...   (e.g. sha256-hwcrypt-shani sha512-hwcrypt-avx2)
- * Prints PASS:/FAIL: lines; exit status 1 on any failure.
+ * Prints PASS:/FAIL:/INFO: lines; exit status 1 on any failure.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include "hwcrypt.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
 
 static int failures;
 
@@ -27,6 +37,32 @@ static void hex(const uint8_t *p, size_t n, char *out)
 {
 	for (size_t i = 0; i < n; i++)
 		sprintf(out + 2 * i, "%02x", p[i]);
+}
+
+/*
+ * Says which path serves @h; in process checks what hwcrypt_hash_path() reports against the
+ * driver asked for (its tier, "@process" appended to its name). Returns 1 in process.
+ */
+static int check_path_hash(struct hwcrypt_hash *h, const char *drv)
+{
+	struct hwcrypt_path p;
+	char want[128];
+
+	if (hwcrypt_hash_path(h, &p)) {
+		check(0, drv, "hwcrypt_hash_path");
+		return 0;
+	}
+	if (p.backend == HWCRYPT_BACKEND_KERNEL) {
+		printf("INFO: %s: kernel, driver %s (bound as %s%s)\n", drv, p.driver, p.bound,
+		       p.by_name ? ", by algorithm name under af_alg_restrict" : "");
+		return 0;
+	}
+	printf("INFO: %s: in process, tier %s (%s)\n", drv, p.tier, p.why ? p.why : "");
+	snprintf(want, sizeof(want), "%s@process", drv);
+	check(p.backend == HWCRYPT_BACKEND_PROCESS && !strcmp(p.driver, want) &&
+	      !strcmp(p.tier, strstr(drv, "-hwcrypt-") + 9), drv,
+	      "in process: the driver's tier serves, named DRIVER@process");
+	return 1;
 }
 
 struct vec {
@@ -128,7 +164,8 @@ static void test_driver(const char *drv)
 	check(r == 0, drv, "hwcrypt_hash_init with explicit driver");
 	if (r)
 		return;
-	check(!strcmp(hwcrypt_hash_driver(h), drv), drv, "hwcrypt_hash_driver names it");
+	if (!check_path_hash(h, drv))
+		check(!strcmp(hwcrypt_hash_driver(h), drv), drv, "hwcrypt_hash_driver names it");
 	r = hwcrypt_hash_digest(h, "abc", 3, md, sizeof(md));
 	hex(md, r > 0 ? (size_t)r : 0, s);
 	check(r > 0 && !strcmp(s, v->abc), drv, "FIPS 180-4 \"abc\" one-shot");
@@ -158,20 +195,104 @@ static void test_driver(const char *drv)
 	test_rekey(drv, hmac_alg, hmac_drv, v->alg);
 }
 
+/*
+ * The policy "kernel": the kernel's handle or its refusal as the error, in words. Where this
+ * process cannot open an AF_ALG socket, exactly that errno.
+ */
+static void test_policy_kernel(void)
+{
+	struct hwcrypt_hash *h = NULL;
+	char what[200];
+	int fd, sock_err = 0, r;
+
+	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (fd < 0)
+		sock_err = errno;
+	else
+		close(fd);
+	check(hwcrypt_backend_set(HWCRYPT_BACKEND_KERNEL) == 0, "api", "hwcrypt_backend_set(KERNEL)");
+	r = hwcrypt_hash_init(&h, "sha256", NULL);
+	if (sock_err) {
+		snprintf(what, sizeof(what), "policy kernel, socket(AF_ALG) fails with %s: init "
+			 "returns -%s (\"%s\")", strerrorname_np(sock_err), strerrorname_np(sock_err),
+			 hwcrypt_strerror(r));
+		check(r == -sock_err && strstr(hwcrypt_strerror(r), "AF_ALG") &&
+		      (sock_err != EPERM || strstr(hwcrypt_strerror(r), "seccomp")), "api", what);
+	} else if (r) {
+		snprintf(what, sizeof(what), "policy kernel: sha256 refused with %d (\"%s\")", r,
+			 hwcrypt_strerror(r));
+		check(r == -ENOENT && strstr(hwcrypt_strerror(r), "af_alg_restrict"), "api", what);
+	} else {
+		struct hwcrypt_path p;
+
+		check(!hwcrypt_hash_path(h, &p) && p.backend == HWCRYPT_BACKEND_KERNEL, "api",
+		      "policy kernel: sha256 served by the kernel");
+		hwcrypt_hash_free(h);
+	}
+	hwcrypt_backend_set(HWCRYPT_BACKEND_PROCESS);
+	r = hwcrypt_hash_init(&h, "sha256", NULL);
+	check(r == 0, "api", "policy process: sha256 in process");
+	if (!r) {
+		struct hwcrypt_path p;
+
+		check(!hwcrypt_hash_path(h, &p) && p.backend == HWCRYPT_BACKEND_PROCESS && p.tier,
+		      "api", "policy process: hwcrypt_hash_path says process and a tier");
+		hwcrypt_hash_free(h);
+	}
+	r = hwcrypt_hash_init(&h, "md5", NULL);
+	check(r == -ENOENT && strstr(hwcrypt_strerror(r), "in-process"), "api",
+	      "policy process: md5 (no core) -> -ENOENT, said so");
+	check(hwcrypt_backend_set((enum hwcrypt_backend)7) == -EINVAL, "api",
+	      "hwcrypt_backend_set(7) -> -EINVAL");
+	hwcrypt_backend_set(HWCRYPT_BACKEND_AUTO);
+}
+
 int main(int argc, char **argv)
 {
 	struct hwcrypt_hash *h = NULL;
+	struct hwcrypt_path p;
+	char desc[512];
+	int process, r;
 
+	hwcrypt_afalg_describe(desc, sizeof(desc));
+	printf("INFO: %s\n", desc);
+	hwcrypt_process_describe(desc, sizeof(desc));
+	printf("INFO: %s\n", desc);
+	printf("INFO: backend policy %s\n", hwcrypt_backend_name(hwcrypt_backend_get()));
 	for (int i = 1; i < argc; i++)
 		test_driver(argv[i]);
-	/* hwc.sh: the kernel's own sha1 driver, sha1-generic or (7.x) sha1-lib. */
-	const char *sha1_generic = getenv("HWC_SHA1_GENERIC");
+	/* Which path the API checks take: that of a plain sha256. */
+	r = hwcrypt_hash_init(&h, "sha256", NULL);
+	process = !r && !hwcrypt_hash_path(h, &p) && p.backend == HWCRYPT_BACKEND_PROCESS;
+	hwcrypt_hash_free(h);
+	if (process) {
+		/* Only hwcrypt's own drivers exist in process. */
+		check(hwcrypt_hash_init(&h, "sha256", "sha1-hwcrypt-shani") == -EINVAL, "api",
+		      "in process: hwcrypt driver of another algorithm: -EINVAL");
+		r = hwcrypt_hash_init(&h, "no-such-alg", NULL);
+		check(r == -ENOENT || r == -EAFNOSUPPORT || r == -EPERM || r == -EACCES, "api",
+		      "in process: unknown algorithm: the kernel's refusal (or -ENOENT)");
+		r = hwcrypt_hash_init(&h, "sha256", "sha256-hwcrypt-none");
+		check(r == -ENOENT || r == -EAFNOSUPPORT || r == -EPERM || r == -EACCES, "api",
+		      "in process: unknown driver: the kernel's refusal (or -ENOENT)");
+	} else {
+		/* hwc.sh: the kernel's own sha1 driver, sha1-generic or (7.x) sha1-lib. */
+		const char *sha1_generic = getenv("HWC_SHA1_GENERIC");
 
-	check(hwcrypt_hash_init(&h, "sha256", sha1_generic ? sha1_generic : "sha1-generic") ==
-	      -EINVAL, "api", "driver of another algorithm: -EINVAL");
-	check(hwcrypt_hash_init(&h, "no-such-alg", NULL) == -ENOENT, "api", "unknown algorithm: -ENOENT");
-	check(hwcrypt_hash_init(&h, "sha256", "sha256-hwcrypt-none") == -ENOENT, "api",
-	      "unknown driver: -ENOENT");
+		int restricted = access("/proc/sys/crypto/af_alg_restrict", F_OK) == 0 &&
+				 hwcrypt_hash_init(&h, "sha1", "sha1-hwcrypt-none") == -ENOENT &&
+				 strstr(hwcrypt_strerror(-ENOENT), "af_alg_restrict");
+
+		r = hwcrypt_hash_init(&h, "sha256", sha1_generic ? sha1_generic : "sha1-generic");
+		/* Under af_alg_restrict the driver name is refused before its algorithm is seen. */
+		check(r == -EINVAL || (restricted && r == -ENOENT), "api",
+		      "driver of another algorithm: -EINVAL (af_alg_restrict: -ENOENT)");
+		check(hwcrypt_hash_init(&h, "no-such-alg", NULL) == -ENOENT, "api",
+		      "unknown algorithm: -ENOENT");
+		check(hwcrypt_hash_init(&h, "sha256", "sha256-hwcrypt-none") == -ENOENT, "api",
+		      "unknown driver: -ENOENT");
+	}
+	test_policy_kernel();
 	printf("%d failed\n", failures);
 	return failures != 0;
 }
