@@ -2,277 +2,660 @@
 /*
  * Portable constant-time AES (FIPS 197) and GHASH (SP 800-38D), the fallback of every SIMD tier.
  *
- * No table is indexed by data: the S-box is computed as the GF(2^8) inverse (x^254) followed by
- * the affine map, eight bytes at a time in 64-bit words (SWAR), and GHASH multiplies with masks
- * instead of branches. Slow by design; the SIMD tiers carry the load.
+ * AES is bitsliced after Kaesper and Schwabe: four blocks are spread over eight 64-bit words,
+ * word b holding bit b of all 64 bytes, so that SubBytes is a Boolean circuit (Boyar and
+ * Peralta's 113-gate S-box) run on 64 bytes at once. Nothing is looked up by data and nothing
+ * branches on it. Plain 64-bit integer C: the module builds this file without SIMD registers.
+ *
+ * In a word, the byte in row r, column c of lane (block) l is bit 16r + 4c + l. A row is one
+ * 16-bit field, so MixColumns' "next row" is one rotation of the word by 16, and ShiftRows
+ * rotates each row's field by 4r bits. Whole-key work happens per call on the stack: the tiers
+ * share one key layout (hwc_aes.h), and these round keys are wiped before each call returns.
+ * GHASH multiplies with masks instead of branches.
  */
 #include "../hwc_aes.h"
 
-#define M01 0x0101010101010101ULL
-#define M7F 0x7f7f7f7f7f7f7f7fULL
+#define LANES 4
 
+/* The host-endian load the compiler makes one instruction of, byte order fixed little. */
 static hwc_u64 load64(const hwc_u8 *p)
 {
-	hwc_u64 w = 0;
-	int i;
+	hwc_u64 w;
 
-	for (i = 7; i >= 0; i--)
-		w = (w << 8) | p[i];
+	__builtin_memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
 	return w;
 }
 
 static void store64(hwc_u8 *p, hwc_u64 w)
 {
-	int i;
-
-	for (i = 0; i < 8; i++, w >>= 8)
-		p[i] = (hwc_u8)w;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	__builtin_memcpy(p, &w, 8);
 }
 
-/* Each byte times x modulo x^8 + x^4 + x^3 + x + 1. */
-static hwc_u64 xt(hwc_u64 a)
+static void xor_bytes(hwc_u8 *d, const hwc_u8 *a, const hwc_u8 *b, hwc_size n)
 {
-	return ((a & M7F) << 1) ^ (((a >> 7) & M01) * 0x1b);
-}
+	hwc_u64 x, y;
+	hwc_size i = 0;
 
-static hwc_u64 gmul(hwc_u64 a, hwc_u64 b)
-{
-	hwc_u64 r = 0;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		r ^= a & (((b >> i) & M01) * 0xff);
-		a = xt(a);
+	for (; i + 8 <= n; i += 8) {
+		__builtin_memcpy(&x, a + i, 8);
+		__builtin_memcpy(&y, b + i, 8);
+		x ^= y;
+		__builtin_memcpy(d + i, &x, 8);
 	}
-	return r;
-}
-
-/* Squaring is linear over GF(2): bit i of each byte contributes x^2i reduced. */
-static hwc_u64 gsq(hwc_u64 a)
-{
-	static const hwc_u8 sq[8] = { 0x01, 0x04, 0x10, 0x40, 0x1b, 0x6c, 0xab, 0x9a };
-	hwc_u64 r = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		r ^= ((a >> i) & M01) * sq[i];
-	return r;
-}
-
-/* a^254, the multiplicative inverse (0 maps to 0), of every byte. */
-static hwc_u64 ginv(hwc_u64 a)
-{
-	hwc_u64 a2 = gsq(a), a3 = gmul(a2, a), a12 = gsq(gsq(a3));
-	hwc_u64 a15 = gmul(a12, a3);
-	hwc_u64 a240 = gsq(gsq(gsq(gsq(a15))));
-
-	return gmul(gmul(a240, a12), a2);
-}
-
-static hwc_u64 rotl8(hwc_u64 b, int k)
-{
-	return ((b << k) & (M01 * ((0xffu << k) & 0xff))) | ((b >> (8 - k)) & (M01 * ((1u << k) - 1)));
-}
-
-static hwc_u64 sub_bytes(hwc_u64 a)
-{
-	hwc_u64 b = ginv(a);
-
-	return b ^ rotl8(b, 1) ^ rotl8(b, 2) ^ rotl8(b, 3) ^ rotl8(b, 4) ^ (M01 * 0x63);
-}
-
-static hwc_u64 inv_sub_bytes(hwc_u64 s)
-{
-	return ginv(rotl8(s, 1) ^ rotl8(s, 3) ^ rotl8(s, 6) ^ (M01 * 0x05));
-}
-
-/* Rotations of the four bytes of each column (32-bit lane): result byte i = byte i + k. */
-static hwc_u64 rot1(hwc_u64 w)
-{
-	return ((w >> 8) & 0x00ffffff00ffffffULL) | ((w << 24) & 0xff000000ff000000ULL);
-}
-
-static hwc_u64 rot2(hwc_u64 w)
-{
-	return ((w >> 16) & 0x0000ffff0000ffffULL) | ((w << 16) & 0xffff0000ffff0000ULL);
-}
-
-static hwc_u64 mix_columns(hwc_u64 a)
-{
-	hwc_u64 a1 = rot1(a);
-
-	/* b0 = 2a0 + 3a1 + a2 + a3 */
-	return xt(a ^ a1) ^ a1 ^ rot2(a) ^ rot1(rot2(a));
-}
-
-static hwc_u64 inv_mix_columns(hwc_u64 a)
-{
-	hwc_u64 x2 = xt(a), x4 = xt(x2), x8 = xt(x4);
-
-	/* b0 = 14a0 + 11a1 + 13a2 + 9a3 */
-	return (x8 ^ x4 ^ x2) ^ rot1(x8 ^ x2 ^ a) ^ rot2(x8 ^ x4 ^ a) ^ rot1(rot2(x8 ^ a));
-}
-
-/* State in FIPS order (byte r + 4c is row r, column c); two columns per word. */
-static void shift_rows(hwc_u8 s[16])
-{
-	hwc_u8 t[16];
-	int r, c;
-
-	for (c = 0; c < 4; c++)
-		for (r = 0; r < 4; r++)
-			t[r + 4 * c] = s[r + 4 * ((c + r) & 3)];
-	__builtin_memcpy(s, t, 16);
-}
-
-static void inv_shift_rows(hwc_u8 s[16])
-{
-	hwc_u8 t[16];
-	int r, c;
-
-	for (c = 0; c < 4; c++)
-		for (r = 0; r < 4; r++)
-			t[r + 4 * ((c + r) & 3)] = s[r + 4 * c];
-	__builtin_memcpy(s, t, 16);
+	for (; i < n; i++)
+		d[i] = a[i] ^ b[i];
 }
 
 static void xor16(hwc_u8 *d, const hwc_u8 *a, const hwc_u8 *b)
 {
+	xor_bytes(d, a, b, 16);
+}
+
+/* Bits p + s of @a trade places with bits p of @b, for the p in @m. */
+static inline void swap2(hwc_u64 *a, hwc_u64 *b, unsigned int s, hwc_u64 m)
+{
+	hwc_u64 t = ((*a >> s) ^ *b) & m;
+
+	*b ^= t;
+	*a ^= t << s;
+}
+
+/* Bits p + s and p of @x trade places, for the p in @m. */
+static inline hwc_u64 swap1(hwc_u64 x, unsigned int s, hwc_u64 m)
+{
+	hwc_u64 t = ((x >> s) ^ x) & m;
+
+	return x ^ t ^ (t << s);
+}
+
+/*
+ * From q[4 * c1 + l] = bytes 8 * c1 .. 8 * c1 + 7 of lane l (little-endian) to bit planes.
+ * A bit's address is 3 word-index bits and 6 position bits; each swap exchanges two of them.
+ * Loaded, a word's position is (c0 r1 r0 b2 b1 b0) with c = 2 c1 + c0 and b the bit in its
+ * byte; the word index is (c1 l1 l0). Two in-word swaps lift the row to the top, (r1 r0 c0 b),
+ * then four word/position swaps trade c0, b2, b1, b0 for c1, c0, l1, l0: word (b2 b1 b0),
+ * position (r1 r0 c1 c0 l1 l0). Every swap is its own inverse: unortho runs them backwards.
+ */
+static void ortho(hwc_u64 q[8])
+{
 	int i;
 
-	for (i = 0; i < 16; i++)
-		d[i] = a[i] ^ b[i];
+	for (i = 0; i < 8; i++) {
+		q[i] = swap1(q[i], 16, 0x00000000ffff0000ULL);
+		q[i] = swap1(q[i], 8, 0x0000ff000000ff00ULL);
+	}
+	for (i = 0; i < 4; i++)
+		swap2(&q[i], &q[i + 4], 8, 0x00ff00ff00ff00ffULL);
+	for (i = 0; i < 4; i++)
+		swap2(&q[i], &q[i + 4], 4, 0x0f0f0f0f0f0f0f0fULL);
+	for (i = 0; i < 8; i += (i & 1) ? 3 : 1)
+		swap2(&q[i], &q[i + 2], 2, 0x3333333333333333ULL);
+	for (i = 0; i < 8; i += 2)
+		swap2(&q[i], &q[i + 1], 1, 0x5555555555555555ULL);
+}
+
+static void unortho(hwc_u64 q[8])
+{
+	int i;
+
+	for (i = 0; i < 8; i += 2)
+		swap2(&q[i], &q[i + 1], 1, 0x5555555555555555ULL);
+	for (i = 0; i < 8; i += (i & 1) ? 3 : 1)
+		swap2(&q[i], &q[i + 2], 2, 0x3333333333333333ULL);
+	for (i = 0; i < 4; i++)
+		swap2(&q[i], &q[i + 4], 4, 0x0f0f0f0f0f0f0f0fULL);
+	for (i = 0; i < 4; i++)
+		swap2(&q[i], &q[i + 4], 8, 0x00ff00ff00ff00ffULL);
+	for (i = 0; i < 8; i++) {
+		q[i] = swap1(q[i], 8, 0x0000ff000000ff00ULL);
+		q[i] = swap1(q[i], 16, 0x00000000ffff0000ULL);
+	}
+}
+
+/* @n (1..4) consecutive blocks into lanes 0..n-1; the other lanes are zero and ignored. */
+static void bs_in(hwc_u64 q[8], const hwc_u8 *in, unsigned int n)
+{
+	unsigned int l;
+
+	for (l = 0; l < LANES; l++) {
+		q[l] = l < n ? load64(in + 16 * l) : 0;
+		q[l + 4] = l < n ? load64(in + 16 * l + 8) : 0;
+	}
+	ortho(q);
+}
+
+static void bs_out(hwc_u8 *out, hwc_u64 q[8], unsigned int n)
+{
+	unsigned int l;
+
+	unortho(q);
+	for (l = 0; l < n; l++) {
+		store64(out + 16 * l, q[l]);
+		store64(out + 16 * l + 8, q[l + 4]);
+	}
+}
+
+/*
+ * The S-box without its affine constant (the XNORs of the paper's output layer are XORs
+ * here): Boyar and Peralta, "A depth-16 circuit for the AES S-box" (2011), top linear layer
+ * T1..T27, shared nonlinear middle M1..M63, bottom linear layer L0..L29 and S0..S7. Their U0
+ * and S0 are the most significant bits: plane 7.
+ */
+static inline void sbox_linear(hwc_u64 q[8])
+{
+	hwc_u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
+	hwc_u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
+	hwc_u64 T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18;
+	hwc_u64 T19, T20, T21, T22, T23, T24, T25, T26, T27;
+	hwc_u64 M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15, M16, M17, M18;
+	hwc_u64 M19, M20, M21, M22, M23, M24, M25, M26, M27, M28, M29, M30, M31, M32, M33, M34;
+	hwc_u64 M35, M36, M37, M38, M39, M40, M41, M42, M43, M44, M45, M46, M47, M48, M49, M50;
+	hwc_u64 M51, M52, M53, M54, M55, M56, M57, M58, M59, M60, M61, M62, M63;
+	hwc_u64 L0, L1, L2, L3, L4, L5, L6, L7, L8, L9, L10, L11, L12, L13, L14, L15, L16, L17;
+	hwc_u64 L18, L19, L20, L21, L22, L23, L24, L25, L26, L27, L28, L29;
+
+	T1 = U0 ^ U3;
+	T2 = U0 ^ U5;
+	T3 = U0 ^ U6;
+	T4 = U3 ^ U5;
+	T5 = U4 ^ U6;
+	T6 = T1 ^ T5;
+	T7 = U1 ^ U2;
+	T8 = U7 ^ T6;
+	T9 = U7 ^ T7;
+	T10 = T6 ^ T7;
+	T11 = U1 ^ U5;
+	T12 = U2 ^ U5;
+	T13 = T3 ^ T4;
+	T14 = T6 ^ T11;
+	T15 = T5 ^ T11;
+	T16 = T5 ^ T12;
+	T17 = T9 ^ T16;
+	T18 = U3 ^ U7;
+	T19 = T7 ^ T18;
+	T20 = T1 ^ T19;
+	T21 = U6 ^ U7;
+	T22 = T7 ^ T21;
+	T23 = T2 ^ T22;
+	T24 = T2 ^ T10;
+	T25 = T20 ^ T17;
+	T26 = T3 ^ T16;
+	T27 = T1 ^ T12;
+
+	M1 = T13 & T6;
+	M2 = T23 & T8;
+	M3 = T14 ^ M1;
+	M4 = T19 & U7;
+	M5 = M4 ^ M1;
+	M6 = T3 & T16;
+	M7 = T22 & T9;
+	M8 = T26 ^ M6;
+	M9 = T20 & T17;
+	M10 = M9 ^ M6;
+	M11 = T1 & T15;
+	M12 = T4 & T27;
+	M13 = M12 ^ M11;
+	M14 = T2 & T10;
+	M15 = M14 ^ M11;
+	M16 = M3 ^ M2;
+	M17 = M5 ^ T24;
+	M18 = M8 ^ M7;
+	M19 = M10 ^ M15;
+	M20 = M16 ^ M13;
+	M21 = M17 ^ M15;
+	M22 = M18 ^ M13;
+	M23 = M19 ^ T25;
+	M24 = M22 ^ M23;
+	M25 = M22 & M20;
+	M26 = M21 ^ M25;
+	M27 = M20 ^ M21;
+	M28 = M23 ^ M25;
+	M29 = M28 & M27;
+	M30 = M26 & M24;
+	M31 = M20 & M23;
+	M32 = M27 & M31;
+	M33 = M27 ^ M25;
+	M34 = M21 & M22;
+	M35 = M24 & M34;
+	M36 = M24 ^ M25;
+	M37 = M21 ^ M29;
+	M38 = M32 ^ M33;
+	M39 = M23 ^ M30;
+	M40 = M35 ^ M36;
+	M41 = M38 ^ M40;
+	M42 = M37 ^ M39;
+	M43 = M37 ^ M38;
+	M44 = M39 ^ M40;
+	M45 = M42 ^ M41;
+	M46 = M44 & T6;
+	M47 = M40 & T8;
+	M48 = M39 & U7;
+	M49 = M43 & T16;
+	M50 = M38 & T9;
+	M51 = M37 & T17;
+	M52 = M42 & T15;
+	M53 = M45 & T27;
+	M54 = M41 & T10;
+	M55 = M44 & T13;
+	M56 = M40 & T23;
+	M57 = M39 & T19;
+	M58 = M43 & T3;
+	M59 = M38 & T22;
+	M60 = M37 & T20;
+	M61 = M42 & T1;
+	M62 = M45 & T4;
+	M63 = M41 & T2;
+
+	L0 = M61 ^ M62;
+	L1 = M50 ^ M56;
+	L2 = M46 ^ M48;
+	L3 = M47 ^ M55;
+	L4 = M54 ^ M58;
+	L5 = M49 ^ M61;
+	L6 = M62 ^ L5;
+	L7 = M46 ^ L3;
+	L8 = M51 ^ M59;
+	L9 = M52 ^ M53;
+	L10 = M53 ^ L4;
+	L11 = M60 ^ L2;
+	L12 = M48 ^ M51;
+	L13 = M50 ^ L0;
+	L14 = M52 ^ M61;
+	L15 = M55 ^ L1;
+	L16 = M56 ^ L0;
+	L17 = M57 ^ L1;
+	L18 = M58 ^ L8;
+	L19 = M63 ^ L4;
+	L20 = L0 ^ L1;
+	L21 = L1 ^ L7;
+	L22 = L3 ^ L12;
+	L23 = L18 ^ L2;
+	L24 = L15 ^ L9;
+	L25 = L6 ^ L10;
+	L26 = L7 ^ L9;
+	L27 = L8 ^ L10;
+	L28 = L11 ^ L14;
+	L29 = L11 ^ L17;
+
+	q[7] = L6 ^ L24;
+	q[6] = L16 ^ L26;
+	q[5] = L19 ^ L28;
+	q[4] = L6 ^ L21;
+	q[3] = L20 ^ L22;
+	q[2] = L25 ^ L29;
+	q[1] = L13 ^ L27;
+	q[0] = L6 ^ L23;
+}
+
+/* SubBytes: the constant 0x63 is bits 0, 1, 5 and 6. */
+static inline void sub_bytes(hwc_u64 q[8])
+{
+	sbox_linear(q);
+	q[0] = ~q[0];
+	q[1] = ~q[1];
+	q[5] = ~q[5];
+	q[6] = ~q[6];
+}
+
+/* The linear half of FIPS 197's inverse affine map (5.3.2): bit i = b(i+2) + b(i+5) + b(i+7). */
+static inline void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		d[i] = s[(i + 2) & 7] ^ s[(i + 5) & 7] ^ s[(i + 7) & 7];
+}
+
+/*
+ * InvSubBytes through the forward circuit. With S(y) = A(y^-1) + 0x63 and A^-1(x) = L(x) + 5,
+ * S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x) + 5)), S' being the circuit without its constant,
+ * since L(0x63) = 5: the output constants cancel and only the input's 5 (planes 0, 2) remains.
+ */
+static inline void inv_sub_bytes(hwc_u64 q[8])
+{
+	hwc_u64 t[8];
+
+	inv_affine_linear(t, q);
+	t[0] = ~t[0];
+	t[2] = ~t[2];
+	sbox_linear(t);
+	inv_affine_linear(q, t);
+}
+
+/* Row r of a row's 16-bit field takes column c from column c + r (mod 4): ShiftRows. */
+static inline hwc_u64 shift_rows1(hwc_u64 x)
+{
+	return (x & 0x000000000000ffffULL) |
+	       ((x >> 4) & 0x000000000fff0000ULL) | ((x << 12) & 0x00000000f0000000ULL) |
+	       ((x >> 8) & 0x000000ff00000000ULL) | ((x << 8) & 0x0000ff0000000000ULL) |
+	       ((x >> 12) & 0x000f000000000000ULL) | ((x << 4) & 0xfff0000000000000ULL);
+}
+
+static inline hwc_u64 inv_shift_rows1(hwc_u64 x)
+{
+	return (x & 0x000000000000ffffULL) |
+	       ((x << 4) & 0x00000000fff00000ULL) | ((x >> 12) & 0x00000000000f0000ULL) |
+	       ((x >> 8) & 0x000000ff00000000ULL) | ((x << 8) & 0x0000ff0000000000ULL) |
+	       ((x >> 4) & 0x0fff000000000000ULL) | ((x << 12) & 0xf000000000000000ULL);
+}
+
+static inline void shift_rows(hwc_u64 q[8])
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		q[i] = shift_rows1(q[i]);
+}
+
+static inline void inv_shift_rows(hwc_u64 q[8])
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		q[i] = inv_shift_rows1(q[i]);
+}
+
+/* Row r of the result is row r + k of @x (k = n / 16): the row rotation MixColumns needs. */
+static inline hwc_u64 rotr(hwc_u64 x, unsigned int n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+/*
+ * b_r = 2 a_r + 3 a_r+1 + a_r+2 + a_r+3 = 2 t_r + a_r+1 + t_r+2 with t_r = a_r + a_r+1. Times 2
+ * in planes: each plane moves up one, plane 7 folds back into 0, 1, 3, 4 (x^8 = 0x1b).
+ */
+static inline void mix_columns(hwc_u64 q[8])
+{
+	hwc_u64 a1[8], t[8];
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		a1[i] = rotr(q[i], 16);
+		t[i] = q[i] ^ a1[i];
+	}
+	q[0] = t[7] ^ a1[0] ^ rotr(t[0], 32);
+	q[1] = t[0] ^ t[7] ^ a1[1] ^ rotr(t[1], 32);
+	q[2] = t[1] ^ a1[2] ^ rotr(t[2], 32);
+	q[3] = t[2] ^ t[7] ^ a1[3] ^ rotr(t[3], 32);
+	q[4] = t[3] ^ t[7] ^ a1[4] ^ rotr(t[4], 32);
+	q[5] = t[4] ^ a1[5] ^ rotr(t[5], 32);
+	q[6] = t[5] ^ a1[6] ^ rotr(t[6], 32);
+	q[7] = t[6] ^ a1[7] ^ rotr(t[7], 32);
+}
+
+/*
+ * InvMixColumns' polynomial {0b}x^3 + {0d}x^2 + {09}x + {0e} is MixColumns' times
+ * {04}x^2 + {05} (mod x^4 + 1): first u_r = a_r + 4 (a_r + a_r+2), then MixColumns.
+ */
+static inline void inv_mix_columns(hwc_u64 q[8])
+{
+	hwc_u64 v[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v[i] = q[i] ^ rotr(q[i], 32);
+	/* Times 4: planes up two, planes 6 and 7 folded back by 0x1b and 0x36. */
+	q[0] ^= v[6];
+	q[1] ^= v[6] ^ v[7];
+	q[2] ^= v[0] ^ v[7];
+	q[3] ^= v[1] ^ v[6];
+	q[4] ^= v[2] ^ v[6] ^ v[7];
+	q[5] ^= v[3] ^ v[7];
+	q[6] ^= v[4];
+	q[7] ^= v[5];
+	mix_columns(q);
+}
+
+static inline void add_round_key(hwc_u64 q[8], const hwc_u64 sk[8])
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		q[i] ^= sk[i];
+}
+
+/* The round keys in planes, each replicated in the four lanes; wiped by the caller. */
+struct bs_key {
+	hwc_u64 sk[HWC_AES_MAX_ROUNDS + 1][8];
+	unsigned int nr;
+};
+
+static void bs_key_init(struct bs_key *b, const struct hwc_aes_key *k)
+{
+	unsigned int r, i;
+
+	b->nr = k->nr;
+	for (r = 0; r <= k->nr; r++) {
+		hwc_u64 lo = load64(k->ek + 16 * r), hi = load64(k->ek + 16 * r + 8);
+
+		for (i = 0; i < LANES; i++) {
+			b->sk[r][i] = lo;
+			b->sk[r][i + 4] = hi;
+		}
+		ortho(b->sk[r]);
+	}
+}
+
+static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
+{
+	unsigned int r;
+
+	add_round_key(q, b->sk[0]);
+	for (r = 1; r < b->nr; r++) {
+		sub_bytes(q);
+		shift_rows(q);
+		mix_columns(q);
+		add_round_key(q, b->sk[r]);
+	}
+	sub_bytes(q);
+	shift_rows(q);
+	add_round_key(q, b->sk[b->nr]);
+}
+
+/* FIPS 197's InvCipher (5.3) with the encryption round keys: dk[] is for the AESDEC tiers. */
+static void bs_decrypt(const struct bs_key *b, hwc_u64 q[8])
+{
+	unsigned int r;
+
+	add_round_key(q, b->sk[b->nr]);
+	for (r = b->nr - 1; r > 0; r--) {
+		inv_shift_rows(q);
+		inv_sub_bytes(q);
+		add_round_key(q, b->sk[r]);
+		inv_mix_columns(q);
+	}
+	inv_shift_rows(q);
+	inv_sub_bytes(q);
+	add_round_key(q, b->sk[0]);
+}
+
+/* @n (1..4) blocks through the cipher; @q is the caller's, to wipe. */
+static void enc_blocks(const struct bs_key *b, hwc_u64 q[8], hwc_u8 *out, const hwc_u8 *in,
+		       unsigned int n)
+{
+	bs_in(q, in, n);
+	bs_encrypt(b, q);
+	bs_out(out, q, n);
+}
+
+static void dec_blocks(const struct bs_key *b, hwc_u64 q[8], hwc_u8 *out, const hwc_u8 *in,
+		       unsigned int n)
+{
+	bs_in(q, in, n);
+	bs_decrypt(b, q);
+	bs_out(out, q, n);
+}
+
+static unsigned int lanes_for(hwc_size nblocks)
+{
+	return nblocks < LANES ? (unsigned int)nblocks : LANES;
 }
 
 void hwc_aes_encrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hwc_u8 in[16])
 {
-	hwc_u8 s[16];
-	hwc_u64 w0, w1;
-	unsigned int r;
+	struct bs_key b;
+	hwc_u64 q[8];
 
-	xor16(s, in, k->ek);
-	for (r = 1; r <= k->nr; r++) {
-		store64(s, sub_bytes(load64(s)));
-		store64(s + 8, sub_bytes(load64(s + 8)));
-		shift_rows(s);
-		if (r < k->nr) {
-			w0 = mix_columns(load64(s));
-			w1 = mix_columns(load64(s + 8));
-			store64(s, w0);
-			store64(s + 8, w1);
-		}
-		xor16(s, s, k->ek + 16 * r);
-	}
-	__builtin_memcpy(out, s, 16);
-	hwc_memzero_explicit(s, sizeof(s));
+	bs_key_init(&b, k);
+	enc_blocks(&b, q, out, in, 1);
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
-/* Equivalent inverse cipher: the same round shape as AESDEC, with dk[]. */
 void hwc_aes_decrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hwc_u8 in[16])
 {
-	hwc_u8 s[16];
-	hwc_u64 w0, w1;
-	unsigned int r;
+	struct bs_key b;
+	hwc_u64 q[8];
 
-	xor16(s, in, k->dk);
-	for (r = 1; r <= k->nr; r++) {
-		inv_shift_rows(s);
-		w0 = inv_sub_bytes(load64(s));
-		w1 = inv_sub_bytes(load64(s + 8));
-		if (r < k->nr) {
-			w0 = inv_mix_columns(w0);
-			w1 = inv_mix_columns(w1);
-		}
-		store64(s, w0);
-		store64(s + 8, w1);
-		xor16(s, s, k->dk + 16 * r);
-	}
-	__builtin_memcpy(out, s, 16);
-	hwc_memzero_explicit(s, sizeof(s));
+	bs_key_init(&b, k);
+	dec_blocks(&b, q, out, in, 1);
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
+}
+
+/* SubWord (FIPS 197 5.2) of bytes w[0..3], in lane 0's first column. */
+static void sub_word(hwc_u8 w[4])
+{
+	hwc_u8 blk[16];
+	hwc_u64 q[8];
+
+	__builtin_memset(blk, 0, 16);
+	__builtin_memcpy(blk, w, 4);
+	bs_in(q, blk, 1);
+	sub_bytes(q);
+	bs_out(blk, q, 1);
+	__builtin_memcpy(w, blk, 4);
+	hwc_memzero_explicit(blk, sizeof(blk));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
 int hwc_aes_expand_key(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int keylen)
 {
-	unsigned int nk = keylen / 4, nw, i, j;
-	hwc_u8 rcon = 1, t[8];
+	unsigned int nk = keylen / 4, nw, i, j, n;
+	hwc_u8 rcon = 1, t[4], imc[16 * LANES];
 	hwc_u8 *w = k->ek;
+	hwc_u64 q[8];
 
 	if (keylen != 16 && keylen != 24 && keylen != 32)
 		return -1;
 	k->nr = nk + 6;
 	nw = 4 * (k->nr + 1);
 	__builtin_memcpy(w, key, keylen);
+	/* The branches are on the word index, public; SubWord is the circuit. */
 	for (i = nk; i < nw; i++) {
 		__builtin_memcpy(t, w + 4 * (i - 1), 4);
-		if (i % nk == 0 || (nk > 6 && i % nk == 4)) {
-			if (i % nk == 0) {	/* RotWord */
-				hwc_u8 b = t[0];
+		if (i % nk == 0) {
+			hwc_u8 b = t[0];	/* RotWord */
 
-				t[0] = t[1];
-				t[1] = t[2];
-				t[2] = t[3];
-				t[3] = b;
-			}
-			t[4] = t[5] = t[6] = t[7] = 0;
-			store64(t, sub_bytes(load64(t)));
-			if (i % nk == 0) {
-				t[0] ^= rcon;
-				rcon = (hwc_u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
-			}
+			t[0] = t[1];
+			t[1] = t[2];
+			t[2] = t[3];
+			t[3] = b;
+			sub_word(t);
+			t[0] ^= rcon;
+			rcon = (hwc_u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
+		} else if (nk > 6 && i % nk == 4) {
+			sub_word(t);
 		}
 		for (j = 0; j < 4; j++)
 			w[4 * i + j] = w[4 * (i - nk) + j] ^ t[j];
 	}
+	/* dk[i] = InvMixColumns(ek[nr - i]), four round keys per pass through the planes. */
 	__builtin_memcpy(k->dk, k->ek + 16 * k->nr, 16);
-	for (i = 1; i < k->nr; i++) {
-		const hwc_u8 *e = k->ek + 16 * (k->nr - i);
-
-		store64(k->dk + 16 * i, inv_mix_columns(load64(e)));
-		store64(k->dk + 16 * i + 8, inv_mix_columns(load64(e + 8)));
+	for (i = 1; i < k->nr; i += n) {
+		n = lanes_for(k->nr - i);
+		bs_in(q, k->ek + 16 * i, n);
+		inv_mix_columns(q);
+		bs_out(imc, q, n);
+		for (j = 0; j < n; j++)
+			__builtin_memcpy(k->dk + 16 * (k->nr - i - j), imc + 16 * j, 16);
 	}
 	__builtin_memcpy(k->dk + 16 * k->nr, k->ek, 16);
 	hwc_memzero_explicit(t, sizeof(t));
+	hwc_memzero_explicit(imc, sizeof(imc));
+	hwc_memzero_explicit(q, sizeof(q));
 	return 0;
 }
 
 void hwc_aes_ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			    hwc_size nblocks)
+			     hwc_size nblocks)
 {
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		hwc_aes_encrypt_block(k, dst, src);
+	struct bs_key b;
+	hwc_u64 q[8];
+	unsigned int n;
+
+	bs_key_init(&b, k);
+	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
+		n = lanes_for(nblocks);
+		enc_blocks(&b, q, dst, src, n);
+	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
 void hwc_aes_ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			    hwc_size nblocks)
+			     hwc_size nblocks)
 {
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		hwc_aes_decrypt_block(k, dst, src);
+	struct bs_key b;
+	hwc_u64 q[8];
+	unsigned int n;
+
+	bs_key_init(&b, k);
+	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
+		n = lanes_for(nblocks);
+		dec_blocks(&b, q, dst, src, n);
+	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
+/* Each block needs the one before: one lane of four does the work. */
 void hwc_aes_cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			    hwc_size nblocks, hwc_u8 iv[16])
+			     hwc_size nblocks, hwc_u8 iv[16])
 {
+	struct bs_key b;
+	hwc_u64 q[8];
 	hwc_u8 t[16];
 
+	bs_key_init(&b, k);
 	for (; nblocks; nblocks--, src += 16, dst += 16) {
 		xor16(t, src, iv);
-		hwc_aes_encrypt_block(k, iv, t);
+		enc_blocks(&b, q, iv, t, 1);
 		__builtin_memcpy(dst, iv, 16);
 	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
+	hwc_memzero_explicit(t, sizeof(t));
 }
 
 void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			    hwc_size nblocks, hwc_u8 iv[16])
+			     hwc_size nblocks, hwc_u8 iv[16])
 {
-	hwc_u8 c[16], p[16];
+	struct bs_key b;
+	hwc_u64 q[8];
+	hwc_u8 c[16 * LANES], p[16 * LANES];
+	unsigned int n, i;
 
-	/* In place is allowed: keep the ciphertext block before overwriting it. */
-	for (; nblocks; nblocks--, src += 16, dst += 16) {
-		__builtin_memcpy(c, src, 16);
-		hwc_aes_decrypt_block(k, p, c);
+	bs_key_init(&b, k);
+	/* In place is allowed: keep the ciphertext blocks before overwriting them. */
+	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
+		n = lanes_for(nblocks);
+		__builtin_memcpy(c, src, 16 * n);
+		dec_blocks(&b, q, p, c, n);
 		xor16(dst, p, iv);
-		__builtin_memcpy(iv, c, 16);
+		for (i = 1; i < n; i++)
+			xor16(dst + 16 * i, p + 16 * i, c + 16 * (i - 1));
+		__builtin_memcpy(iv, c + 16 * (n - 1), 16);
 	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(p, sizeof(p));
 }
 
@@ -289,21 +672,29 @@ static void ctr128_inc(hwc_u8 ctr[16])
 }
 
 void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size len, hwc_u8 ctr[16])
+			 hwc_size len, hwc_u8 ctr[16])
 {
-	hwc_u8 ks[16];
-	hwc_size i, n;
+	struct bs_key b;
+	hwc_u64 q[8];
+	hwc_u8 ks[16 * LANES];
+	hwc_size m;
+	unsigned int n, i;
 
-	while (len) {
-		n = len < 16 ? len : 16;
-		hwc_aes_encrypt_block(k, ks, ctr);
-		ctr128_inc(ctr);
-		for (i = 0; i < n; i++)
-			dst[i] = src[i] ^ ks[i];
-		src += n;
-		dst += n;
-		len -= n;
+	if (!len)
+		return;
+	bs_key_init(&b, k);
+	for (; len; len -= m, src += m, dst += m) {
+		m = len < sizeof(ks) ? len : sizeof(ks);
+		n = (unsigned int)((m + 15) / 16);
+		for (i = 0; i < n; i++) {
+			__builtin_memcpy(ks + 16 * i, ctr, 16);
+			ctr128_inc(ctr);
+		}
+		enc_blocks(&b, q, ks, ks, n);
+		xor_bytes(dst, src, ks, m);
 	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(ks, sizeof(ks));
 }
 
@@ -317,17 +708,18 @@ void hwc_xts_mul_alpha(hwc_u8 t[16])
 	t[0] = (hwc_u8)((t[0] << 1) ^ (0x87 & -carry));
 }
 
-static void xts_block(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		      const hwc_u8 t[16])
+/* @n blocks, each XORed with its tweak @t[i] before and after the cipher. */
+static void xts_blocks(const struct bs_key *b, hwc_u64 q[8], int enc, hwc_u8 *dst,
+		       const hwc_u8 *src, const hwc_u8 *t, unsigned int n)
 {
-	hwc_u8 x[16];
+	hwc_u8 x[16 * LANES];
 
-	xor16(x, src, t);
+	xor_bytes(x, src, t, 16 * n);
 	if (enc)
-		hwc_aes_encrypt_block(k, x, x);
+		enc_blocks(b, q, x, x, n);
 	else
-		hwc_aes_decrypt_block(k, x, x);
-	xor16(dst, x, t);
+		dec_blocks(b, q, x, x, n);
+	xor_bytes(dst, x, t, 16 * n);
 	hwc_memzero_explicit(x, sizeof(x));
 }
 
@@ -335,24 +727,34 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 			hwc_size len, hwc_u8 tweak[16])
 {
 	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
-	hwc_u8 cc[16], pp[16], t2[16];
+	hwc_u8 tw[16 * LANES], cc[16], pp[16], t2[16];
+	struct bs_key b;
+	hwc_u64 q[8];
+	unsigned int n, i;
 
-	for (; full; full--, src += 16, dst += 16) {
-		xts_block(k, enc, dst, src, tweak);
-		hwc_xts_mul_alpha(tweak);
+	bs_key_init(&b, k);
+	for (; full; full -= n, src += 16 * n, dst += 16 * n) {
+		n = lanes_for(full);
+		for (i = 0; i < n; i++) {
+			__builtin_memcpy(tw + 16 * i, tweak, 16);
+			hwc_xts_mul_alpha(tweak);
+		}
+		xts_blocks(&b, q, enc, dst, src, tw, n);
 	}
-	if (!tail)
-		return;
-	/* Stealing: the last full block and the partial one; decryption swaps the tweak order. */
-	__builtin_memcpy(t2, tweak, 16);
-	hwc_xts_mul_alpha(t2);
-	xts_block(k, enc, cc, src, enc ? tweak : t2);
-	__builtin_memcpy(pp, src + 16, tail);
-	__builtin_memcpy(pp + tail, cc + tail, 16 - tail);
-	__builtin_memcpy(dst + 16, cc, tail);
-	xts_block(k, enc, dst, pp, enc ? t2 : tweak);
-	hwc_memzero_explicit(cc, sizeof(cc));
-	hwc_memzero_explicit(pp, sizeof(pp));
+	if (tail) {
+		/* Stealing: the last full block and the partial one; decryption swaps the tweaks. */
+		__builtin_memcpy(t2, tweak, 16);
+		hwc_xts_mul_alpha(t2);
+		xts_blocks(&b, q, enc, cc, src, enc ? tweak : t2, 1);
+		__builtin_memcpy(pp, src + 16, tail);
+		__builtin_memcpy(pp + tail, cc + tail, 16 - tail);
+		__builtin_memcpy(dst + 16, cc, tail);
+		xts_blocks(&b, q, enc, dst, pp, enc ? t2 : tweak, 1);
+		hwc_memzero_explicit(cc, sizeof(cc));
+		hwc_memzero_explicit(pp, sizeof(pp));
+	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
 static void xts_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -426,28 +828,42 @@ static void inc32(hwc_u8 ctr[16])
 	}
 }
 
+/* CTR four blocks per pass through the cipher, then GHASH of each of them. */
 static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 			const hwc_u8 *src, hwc_size len)
 {
-	hwc_u8 ks[16], blk[16];
-	hwc_size i, n;
+	hwc_u8 ks[16 * LANES], blk[16];
+	struct bs_key b;
+	hwc_u64 q[8];
+	hwc_size m, i, j;
+	unsigned int n;
 
-	while (len) {
-		n = len < 16 ? len : 16;
-		hwc_aes_encrypt_block(&k->aes, ks, c->ctr);
-		inc32(c->ctr);
-		__builtin_memset(blk, 0, 16);
+	if (!len)
+		return;
+	bs_key_init(&b, &k->aes);
+	for (; len; len -= m, src += m, dst += m) {
+		m = len < sizeof(ks) ? len : sizeof(ks);
+		n = (unsigned int)((m + 15) / 16);
 		for (i = 0; i < n; i++) {
-			hwc_u8 in = src[i];
-
-			dst[i] = in ^ ks[i];
-			blk[i] = enc ? dst[i] : in;
+			__builtin_memcpy(ks + 16 * i, c->ctr, 16);
+			inc32(c->ctr);
 		}
-		hwc_ghash_generic(k, c->y, blk, 1);
-		src += n;
-		dst += n;
-		len -= n;
+		enc_blocks(&b, q, ks, ks, n);
+		for (i = 0; i < m; i += 16) {
+			hwc_size e = m - i < 16 ? m - i : 16;
+
+			__builtin_memset(blk, 0, 16);
+			for (j = 0; j < e; j++) {
+				hwc_u8 in = src[i + j];
+
+				dst[i + j] = in ^ ks[i + j];
+				blk[j] = enc ? dst[i + j] : in;
+			}
+			hwc_ghash_generic(k, c->y, blk, 1);
+		}
 	}
+	hwc_memzero_explicit(&b, sizeof(b));
+	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(ks, sizeof(ks));
 }
 
