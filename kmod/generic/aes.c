@@ -8,14 +8,19 @@
  * branches on it. Plain 64-bit integer C: the module builds this file without SIMD registers.
  *
  * In a word, the byte in row r, column c of lane (block) l is bit 16r + 4c + l. A row is one
- * 16-bit field, so MixColumns' "next row" is one rotation of the word by 16, and ShiftRows
- * rotates each row's field by 4r bits. Whole-key work happens per call on the stack: the tiers
- * share one key layout (hwc_aes.h), and these round keys are wiped before each call returns.
+ * 16-bit field, so MixColumns' "next row" is one rotation of the word by 16; ShiftRows, a
+ * rotation of each row's field, is folded into MixColumns (fixslicing, below). The round keys
+ * are put in planes per call, on the stack, and wiped before it returns: the tiers share one
+ * key layout (hwc_aes.h), and a request may switch tiers between any two calls.
  * GHASH multiplies with masks instead of branches.
  */
 #include "../hwc_aes.h"
 
 #define LANES 4
+/* The round's pieces take the turn j as a constant: each must be compiled into its caller. */
+#define INLINE static inline __attribute__((always_inline))
+/* Loops over the planes: unrolled, so that the words stay in registers rather than arrays. */
+#define UNROLL _Pragma("GCC unroll 8")
 
 /* The host-endian load the compiler makes one instruction of, byte order fixed little. */
 static hwc_u64 load64(const hwc_u8 *p)
@@ -58,7 +63,7 @@ static void xor16(hwc_u8 *d, const hwc_u8 *a, const hwc_u8 *b)
 }
 
 /* Bits p + s of @a trade places with bits p of @b, for the p in @m. */
-static inline void swap2(hwc_u64 *a, hwc_u64 *b, unsigned int s, hwc_u64 m)
+INLINE void swap2(hwc_u64 *a, hwc_u64 *b, unsigned int s, hwc_u64 m)
 {
 	hwc_u64 t = ((*a >> s) ^ *b) & m;
 
@@ -67,7 +72,7 @@ static inline void swap2(hwc_u64 *a, hwc_u64 *b, unsigned int s, hwc_u64 m)
 }
 
 /* Bits p + s and p of @x trade places, for the p in @m. */
-static inline hwc_u64 swap1(hwc_u64 x, unsigned int s, hwc_u64 m)
+INLINE hwc_u64 swap1(hwc_u64 x, unsigned int s, hwc_u64 m)
 {
 	hwc_u64 t = ((x >> s) ^ x) & m;
 
@@ -86,16 +91,21 @@ static void ortho(hwc_u64 q[8])
 {
 	int i;
 
+	UNROLL
 	for (i = 0; i < 8; i++) {
 		q[i] = swap1(q[i], 16, 0x00000000ffff0000ULL);
 		q[i] = swap1(q[i], 8, 0x0000ff000000ff00ULL);
 	}
+	UNROLL
 	for (i = 0; i < 4; i++)
 		swap2(&q[i], &q[i + 4], 8, 0x00ff00ff00ff00ffULL);
+	UNROLL
 	for (i = 0; i < 4; i++)
 		swap2(&q[i], &q[i + 4], 4, 0x0f0f0f0f0f0f0f0fULL);
+	UNROLL
 	for (i = 0; i < 8; i += (i & 1) ? 3 : 1)
 		swap2(&q[i], &q[i + 2], 2, 0x3333333333333333ULL);
+	UNROLL
 	for (i = 0; i < 8; i += 2)
 		swap2(&q[i], &q[i + 1], 1, 0x5555555555555555ULL);
 }
@@ -104,14 +114,19 @@ static void unortho(hwc_u64 q[8])
 {
 	int i;
 
+	UNROLL
 	for (i = 0; i < 8; i += 2)
 		swap2(&q[i], &q[i + 1], 1, 0x5555555555555555ULL);
+	UNROLL
 	for (i = 0; i < 8; i += (i & 1) ? 3 : 1)
 		swap2(&q[i], &q[i + 2], 2, 0x3333333333333333ULL);
+	UNROLL
 	for (i = 0; i < 4; i++)
 		swap2(&q[i], &q[i + 4], 4, 0x0f0f0f0f0f0f0f0fULL);
+	UNROLL
 	for (i = 0; i < 4; i++)
 		swap2(&q[i], &q[i + 4], 8, 0x00ff00ff00ff00ffULL);
+	UNROLL
 	for (i = 0; i < 8; i++) {
 		q[i] = swap1(q[i], 8, 0x0000ff000000ff00ULL);
 		q[i] = swap1(q[i], 16, 0x00000000ffff0000ULL);
@@ -123,6 +138,7 @@ static void bs_in(hwc_u64 q[8], const hwc_u8 *in, unsigned int n)
 {
 	unsigned int l;
 
+	UNROLL
 	for (l = 0; l < LANES; l++) {
 		q[l] = l < n ? load64(in + 16 * l) : 0;
 		q[l + 4] = l < n ? load64(in + 16 * l + 8) : 0;
@@ -135,6 +151,7 @@ static void bs_out(hwc_u8 *out, hwc_u64 q[8], unsigned int n)
 	unsigned int l;
 
 	unortho(q);
+	UNROLL
 	for (l = 0; l < n; l++) {
 		store64(out + 16 * l, q[l]);
 		store64(out + 16 * l + 8, q[l + 4]);
@@ -147,7 +164,7 @@ static void bs_out(hwc_u8 *out, hwc_u64 q[8], unsigned int n)
  * T1..T27, shared nonlinear middle M1..M63, bottom linear layer L0..L29 and S0..S7. Their U0
  * and S0 are the most significant bits: plane 7.
  */
-static inline void sbox_linear(hwc_u64 q[8])
+INLINE void sbox_linear(hwc_u64 q[8])
 {
 	hwc_u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
 	hwc_u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
@@ -294,7 +311,7 @@ static inline void sbox_linear(hwc_u64 q[8])
 }
 
 /* SubBytes: the constant 0x63 is bits 0, 1, 5 and 6. */
-static inline void sub_bytes(hwc_u64 q[8])
+INLINE void sub_bytes(hwc_u64 q[8])
 {
 	sbox_linear(q);
 	q[0] = ~q[0];
@@ -304,10 +321,11 @@ static inline void sub_bytes(hwc_u64 q[8])
 }
 
 /* The linear half of FIPS 197's inverse affine map (5.3.2): bit i = b(i+2) + b(i+5) + b(i+7). */
-static inline void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
+INLINE void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
 {
 	int i;
 
+	UNROLL
 	for (i = 0; i < 8; i++)
 		d[i] = s[(i + 2) & 7] ^ s[(i + 5) & 7] ^ s[(i + 7) & 7];
 }
@@ -317,7 +335,7 @@ static inline void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
  * S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x) + 5)), S' being the circuit without its constant,
  * since L(0x63) = 5: the output constants cancel and only the input's 5 (planes 0, 2) remains.
  */
-static inline void inv_sub_bytes(hwc_u64 q[8])
+INLINE void inv_sub_bytes(hwc_u64 q[8])
 {
 	hwc_u64 t[8];
 
@@ -328,79 +346,81 @@ static inline void inv_sub_bytes(hwc_u64 q[8])
 	inv_affine_linear(q, t);
 }
 
-/* Row r of a row's 16-bit field takes column c from column c + r (mod 4): ShiftRows. */
-static inline hwc_u64 shift_rows1(hwc_u64 x)
-{
-	return (x & 0x000000000000ffffULL) |
-	       ((x >> 4) & 0x000000000fff0000ULL) | ((x << 12) & 0x00000000f0000000ULL) |
-	       ((x >> 8) & 0x000000ff00000000ULL) | ((x << 8) & 0x0000ff0000000000ULL) |
-	       ((x >> 12) & 0x000f000000000000ULL) | ((x << 4) & 0xfff0000000000000ULL);
-}
+/*
+ * ShiftRows is never applied (Adomnicai and Peyrin's fixslicing): after i rounds without it the
+ * words hold the state with row r turned back by j = i mod 4 columns (true column c at stored
+ * column c + j r). MixColumns then takes row r + k from stored column c + j k instead of c,
+ * round keys are stored turned back the same way, and the state is set straight once at the
+ * end. Ten and fourteen rounds leave j = 2 (rows 1 and 3 half turned), twelve j = 0.
+ */
 
-static inline hwc_u64 inv_shift_rows1(hwc_u64 x)
-{
-	return (x & 0x000000000000ffffULL) |
-	       ((x << 4) & 0x00000000fff00000ULL) | ((x >> 12) & 0x00000000000f0000ULL) |
-	       ((x >> 8) & 0x000000ff00000000ULL) | ((x << 8) & 0x0000ff0000000000ULL) |
-	       ((x >> 4) & 0x0fff000000000000ULL) | ((x << 12) & 0xf000000000000000ULL);
-}
-
-static inline void shift_rows(hwc_u64 q[8])
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		q[i] = shift_rows1(q[i]);
-}
-
-static inline void inv_shift_rows(hwc_u64 q[8])
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		q[i] = inv_shift_rows1(q[i]);
-}
-
-/* Row r of the result is row r + k of @x (k = n / 16): the row rotation MixColumns needs. */
-static inline hwc_u64 rotr(hwc_u64 x, unsigned int n)
+/* x^(-n) on each row: the rotation that puts row r + k over row r (n = 16 k). */
+INLINE hwc_u64 rotr(hwc_u64 x, unsigned int n)
 {
 	return (x >> n) | (x << (64 - n));
 }
 
-/*
- * b_r = 2 a_r + 3 a_r+1 + a_r+2 + a_r+3 = 2 t_r + a_r+1 + t_r+2 with t_r = a_r + a_r+1. Times 2
- * in planes: each plane moves up one, plane 7 folds back into 0, 1, 3, 4 (x^8 = 0x1b).
- */
-static inline void mix_columns(hwc_u64 q[8])
+/* Row r, column c of the result is row r + k, column c + s (mod 4) of @x; k is 1 or 2. */
+INLINE hwc_u64 rows_up(hwc_u64 x, unsigned int k, unsigned int s)
 {
-	hwc_u64 a1[8], t[8];
+	hwc_u64 m;
+
+	if (!s)
+		return rotr(x, 16 * k);
+	/* Columns below 4 - s come from the same row field, the others wrap within it. */
+	m = 0x0001000100010001ULL * ((1u << (16 - 4 * s)) - 1);
+	return (rotr(x, 16 * k + 4 * s) & m) | (rotr(x, 16 * k + 4 * s - 16) & ~m);
+}
+
+/* Two turns of ShiftRows: rows 1 and 3 swap their column halves, rows 0 and 2 stay. */
+INLINE void shift_rows2(hwc_u64 q[8])
+{
 	int i;
 
+	UNROLL
+	for (i = 0; i < 8; i++)
+		q[i] = swap1(q[i], 8, 0x00ff000000ff0000ULL);
+}
+
+/*
+ * b_r = 2 a_r + 3 a_r+1 + a_r+2 + a_r+3 = 2 t_r + a_r+1 + t_r+2 with t_r = a_r + a_r+1, rows
+ * taken j columns on per row step. Times 2 in planes: each plane moves up one, plane 7 folds
+ * back into 0, 1, 3 and 4 (x^8 = x^4 + x^3 + x + 1).
+ */
+INLINE void mix_columns(hwc_u64 q[8], unsigned int j)
+{
+	hwc_u64 a1[8], t[8];
+	unsigned int s2 = (2 * j) & 3;
+	int i;
+
+	UNROLL
 	for (i = 0; i < 8; i++) {
-		a1[i] = rotr(q[i], 16);
+		a1[i] = rows_up(q[i], 1, j);
 		t[i] = q[i] ^ a1[i];
 	}
-	q[0] = t[7] ^ a1[0] ^ rotr(t[0], 32);
-	q[1] = t[0] ^ t[7] ^ a1[1] ^ rotr(t[1], 32);
-	q[2] = t[1] ^ a1[2] ^ rotr(t[2], 32);
-	q[3] = t[2] ^ t[7] ^ a1[3] ^ rotr(t[3], 32);
-	q[4] = t[3] ^ t[7] ^ a1[4] ^ rotr(t[4], 32);
-	q[5] = t[4] ^ a1[5] ^ rotr(t[5], 32);
-	q[6] = t[5] ^ a1[6] ^ rotr(t[6], 32);
-	q[7] = t[6] ^ a1[7] ^ rotr(t[7], 32);
+	q[0] = t[7] ^ a1[0] ^ rows_up(t[0], 2, s2);
+	q[1] = t[0] ^ t[7] ^ a1[1] ^ rows_up(t[1], 2, s2);
+	q[2] = t[1] ^ a1[2] ^ rows_up(t[2], 2, s2);
+	q[3] = t[2] ^ t[7] ^ a1[3] ^ rows_up(t[3], 2, s2);
+	q[4] = t[3] ^ t[7] ^ a1[4] ^ rows_up(t[4], 2, s2);
+	q[5] = t[4] ^ a1[5] ^ rows_up(t[5], 2, s2);
+	q[6] = t[5] ^ a1[6] ^ rows_up(t[6], 2, s2);
+	q[7] = t[6] ^ a1[7] ^ rows_up(t[7], 2, s2);
 }
 
 /*
  * InvMixColumns' polynomial {0b}x^3 + {0d}x^2 + {09}x + {0e} is MixColumns' times
  * {04}x^2 + {05} (mod x^4 + 1): first u_r = a_r + 4 (a_r + a_r+2), then MixColumns.
  */
-static inline void inv_mix_columns(hwc_u64 q[8])
+INLINE void inv_mix_columns(hwc_u64 q[8], unsigned int j)
 {
 	hwc_u64 v[8];
+	unsigned int s2 = (2 * j) & 3;
 	int i;
 
+	UNROLL
 	for (i = 0; i < 8; i++)
-		v[i] = q[i] ^ rotr(q[i], 32);
+		v[i] = q[i] ^ rows_up(q[i], 2, s2);
 	/* Times 4: planes up two, planes 6 and 7 folded back by 0x1b and 0x36. */
 	q[0] ^= v[6];
 	q[1] ^= v[6] ^ v[7];
@@ -410,37 +430,62 @@ static inline void inv_mix_columns(hwc_u64 q[8])
 	q[5] ^= v[3] ^ v[7];
 	q[6] ^= v[4];
 	q[7] ^= v[5];
-	mix_columns(q);
+	mix_columns(q, j);
 }
 
-static inline void add_round_key(hwc_u64 q[8], const hwc_u64 sk[8])
+INLINE void add_round_key(hwc_u64 q[8], const hwc_u64 sk[8])
 {
 	int i;
 
+	UNROLL
 	for (i = 0; i < 8; i++)
 		q[i] ^= sk[i];
 }
 
-/* The round keys in planes, each replicated in the four lanes; wiped by the caller. */
+/*
+ * The round keys in planes, each replicated in the four lanes and turned back as the state is
+ * where it meets them; wiped by the caller. Decryption meets them in the other order, with
+ * other turns: one schedule per direction.
+ */
 struct bs_key {
 	hwc_u64 sk[HWC_AES_MAX_ROUNDS + 1][8];
 	unsigned int nr;
 };
 
-static void bs_key_init(struct bs_key *b, const struct hwc_aes_key *k)
+static void bs_key_init(struct bs_key *b, const struct hwc_aes_key *k, int enc)
 {
-	unsigned int r, i;
+	unsigned int i, r, c, j;
+	hwc_u8 t[16];
 
 	b->nr = k->nr;
-	for (r = 0; r <= k->nr; r++) {
-		hwc_u64 lo = load64(k->ek + 16 * r), hi = load64(k->ek + 16 * r + 8);
+	for (i = 0; i <= k->nr; i++) {
+		const hwc_u8 *rk = k->ek + 16 * i;
+		hwc_u64 lo, hi;
 
-		for (i = 0; i < LANES; i++) {
-			b->sk[r][i] = lo;
-			b->sk[r][i + 4] = hi;
+		/* The turn the state has where it meets key i: i forwards, nr - i backwards. */
+		j = (enc ? i : i - k->nr) & 3;
+		if (i == k->nr || i == 0)
+			j = 0;
+		/* Row r turned back j r columns: stored column c holds key column c - j r. */
+		for (r = 0; r < 4; r++)
+			for (c = 0; c < 4; c++)
+				t[r + 4 * c] = rk[r + 4 * ((c - j * r) & 3)];
+		lo = load64(t);
+		hi = load64(t + 8);
+		for (r = 0; r < LANES; r++) {
+			b->sk[i][r] = lo;
+			b->sk[i][r + 4] = hi;
 		}
-		ortho(b->sk[r]);
+		ortho(b->sk[i]);
 	}
+	hwc_memzero_explicit(t, sizeof(t));
+}
+
+INLINE void enc_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
+{
+	sub_bytes(q);
+	mix_columns(q, j);
+	add_round_key(q, sk);
 }
 
 static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
@@ -448,31 +493,64 @@ static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
 	unsigned int r;
 
 	add_round_key(q, b->sk[0]);
+	/* The turn is known per round: a copy of the round for each. */
 	for (r = 1; r < b->nr; r++) {
-		sub_bytes(q);
-		shift_rows(q);
-		mix_columns(q);
-		add_round_key(q, b->sk[r]);
+		switch (r & 3) {
+		case 0:
+			enc_round(q, b->sk[r], 0);
+			break;
+		case 1:
+			enc_round(q, b->sk[r], 1);
+			break;
+		case 2:
+			enc_round(q, b->sk[r], 2);
+			break;
+		default:
+			enc_round(q, b->sk[r], 3);
+			break;
+		}
 	}
 	sub_bytes(q);
-	shift_rows(q);
+	if (b->nr & 3)
+		shift_rows2(q);
 	add_round_key(q, b->sk[b->nr]);
 }
 
-/* FIPS 197's InvCipher (5.3) with the encryption round keys: dk[] is for the AESDEC tiers. */
+INLINE void dec_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
+{
+	inv_sub_bytes(q);
+	add_round_key(q, sk);
+	inv_mix_columns(q, j);
+}
+
+/*
+ * FIPS 197's InvCipher (5.3) with the encryption round keys (dk[] is for the AESDEC tiers).
+ * Each InvShiftRows left out turns the rows forwards: j = -(rounds so far) mod 4.
+ */
 static void bs_decrypt(const struct bs_key *b, hwc_u64 q[8])
 {
 	unsigned int r;
 
 	add_round_key(q, b->sk[b->nr]);
 	for (r = b->nr - 1; r > 0; r--) {
-		inv_shift_rows(q);
-		inv_sub_bytes(q);
-		add_round_key(q, b->sk[r]);
-		inv_mix_columns(q);
+		switch ((r - b->nr) & 3) {
+		case 0:
+			dec_round(q, b->sk[r], 0);
+			break;
+		case 1:
+			dec_round(q, b->sk[r], 1);
+			break;
+		case 2:
+			dec_round(q, b->sk[r], 2);
+			break;
+		default:
+			dec_round(q, b->sk[r], 3);
+			break;
+		}
 	}
-	inv_shift_rows(q);
 	inv_sub_bytes(q);
+	if (b->nr & 3)
+		shift_rows2(q);
 	add_round_key(q, b->sk[0]);
 }
 
@@ -503,7 +581,7 @@ void hwc_aes_encrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hw
 	struct bs_key b;
 	hwc_u64 q[8];
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 1);
 	enc_blocks(&b, q, out, in, 1);
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
@@ -514,7 +592,7 @@ void hwc_aes_decrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hw
 	struct bs_key b;
 	hwc_u64 q[8];
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 0);
 	dec_blocks(&b, q, out, in, 1);
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
@@ -572,7 +650,7 @@ int hwc_aes_expand_key(struct hwc_aes_key *k, const hwc_u8 *key, unsigned int ke
 	for (i = 1; i < k->nr; i += n) {
 		n = lanes_for(k->nr - i);
 		bs_in(q, k->ek + 16 * i, n);
-		inv_mix_columns(q);
+		inv_mix_columns(q, 0);
 		bs_out(imc, q, n);
 		for (j = 0; j < n; j++)
 			__builtin_memcpy(k->dk + 16 * (k->nr - i - j), imc + 16 * j, 16);
@@ -591,7 +669,7 @@ void hwc_aes_ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_u64 q[8];
 	unsigned int n;
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 1);
 	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(nblocks);
 		enc_blocks(&b, q, dst, src, n);
@@ -607,7 +685,7 @@ void hwc_aes_ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_u64 q[8];
 	unsigned int n;
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 0);
 	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(nblocks);
 		dec_blocks(&b, q, dst, src, n);
@@ -624,7 +702,7 @@ void hwc_aes_cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_u64 q[8];
 	hwc_u8 t[16];
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 1);
 	for (; nblocks; nblocks--, src += 16, dst += 16) {
 		xor16(t, src, iv);
 		enc_blocks(&b, q, iv, t, 1);
@@ -643,7 +721,7 @@ void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_u8 c[16 * LANES], p[16 * LANES];
 	unsigned int n, i;
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 0);
 	/* In place is allowed: keep the ciphertext blocks before overwriting them. */
 	for (; nblocks; nblocks -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(nblocks);
@@ -682,7 +760,7 @@ void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 
 
 	if (!len)
 		return;
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, 1);
 	for (; len; len -= m, src += m, dst += m) {
 		m = len < sizeof(ks) ? len : sizeof(ks);
 		n = (unsigned int)((m + 15) / 16);
@@ -732,7 +810,7 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 	hwc_u64 q[8];
 	unsigned int n, i;
 
-	bs_key_init(&b, k);
+	bs_key_init(&b, k, enc);
 	for (; full; full -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(full);
 		for (i = 0; i < n; i++) {
@@ -840,7 +918,7 @@ static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 
 	if (!len)
 		return;
-	bs_key_init(&b, &k->aes);
+	bs_key_init(&b, &k->aes, 1);
 	for (; len; len -= m, src += m, dst += m) {
 		m = len < sizeof(ks) ? len : sizeof(ks);
 		n = (unsigned int)((m + 15) / 16);
