@@ -332,16 +332,14 @@ INLINE void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
 
 /*
  * InvSubBytes through the forward circuit. With S(y) = A(y^-1) + 0x63 and A^-1(x) = L(x) + 5,
- * S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x) + 5)), S' being the circuit without its constant,
- * since L(0x63) = 5: the output constants cancel and only the input's 5 (planes 0, 2) remains.
+ * S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x + 0x63))), S' being the circuit without its constant,
+ * since L(0x63) = 5. This takes x + 0x63: the decryption keys carry the 0x63 (bs_key_init).
  */
-INLINE void inv_sub_bytes(hwc_u64 q[8])
+INLINE void inv_sub_bytes_63(hwc_u64 q[8])
 {
 	hwc_u64 t[8];
 
 	inv_affine_linear(t, q);
-	t[0] = ~t[0];
-	t[2] = ~t[2];
 	sbox_linear(t);
 	inv_affine_linear(q, t);
 }
@@ -477,13 +475,26 @@ static void bs_key_init(struct bs_key *b, const struct hwc_aes_key *k, int enc)
 			b->sk[i][r + 4] = hi;
 		}
 		ortho(b->sk[i]);
+		/*
+		 * S-box constants, every byte 0x63 (planes 0, 1, 5, 6), moved into keys: MixColumns
+		 * and its inverse map a column of equal bytes to itself (coefficients summing to 1),
+		 * so a constant added before them is the same constant after. Encryption adds
+		 * SubBytes' to the keys that follow an S-box (1..nr), decryption the one its S-box
+		 * input needs (inv_sub_bytes_63) to the keys that precede one (nr..1).
+		 */
+		if (i > 0) {
+			b->sk[i][0] = ~b->sk[i][0];
+			b->sk[i][1] = ~b->sk[i][1];
+			b->sk[i][5] = ~b->sk[i][5];
+			b->sk[i][6] = ~b->sk[i][6];
+		}
 	}
 	hwc_memzero_explicit(t, sizeof(t));
 }
 
 INLINE void enc_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
 {
-	sub_bytes(q);
+	sbox_linear(q);
 	mix_columns(q, j);
 	add_round_key(q, sk);
 }
@@ -510,7 +521,7 @@ static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
 			break;
 		}
 	}
-	sub_bytes(q);
+	sbox_linear(q);
 	if (b->nr & 3)
 		shift_rows2(q);
 	add_round_key(q, b->sk[b->nr]);
@@ -518,7 +529,7 @@ static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
 
 INLINE void dec_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
 {
-	inv_sub_bytes(q);
+	inv_sub_bytes_63(q);
 	add_round_key(q, sk);
 	inv_mix_columns(q, j);
 }
@@ -548,7 +559,7 @@ static void bs_decrypt(const struct bs_key *b, hwc_u64 q[8])
 			break;
 		}
 	}
-	inv_sub_bytes(q);
+	inv_sub_bytes_63(q);
 	if (b->nr & 3)
 		shift_rows2(q);
 	add_round_key(q, b->sk[0]);
@@ -737,16 +748,14 @@ void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_memzero_explicit(p, sizeof(p));
 }
 
-static void ctr128_inc(hwc_u8 ctr[16])
+static hwc_u64 load_be64(const hwc_u8 *p)
 {
-	unsigned int carry = 1;
-	int i;
+	return __builtin_bswap64(load64(p));
+}
 
-	for (i = 15; i >= 0; i--) {
-		carry += ctr[i];
-		ctr[i] = (hwc_u8)carry;
-		carry >>= 8;
-	}
+static void store_be64(hwc_u8 *p, hwc_u64 w)
+{
+	store64(p, __builtin_bswap64(w));
 }
 
 void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -755,35 +764,50 @@ void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 
 	struct bs_key b;
 	hwc_u64 q[8];
 	hwc_u8 ks[16 * LANES];
+	hwc_u64 hi, lo;
 	hwc_size m;
 	unsigned int n, i;
 
 	if (!len)
 		return;
 	bs_key_init(&b, k, 1);
+	/* The counter is public (the IV): a 128-bit big-endian integer as two words. */
+	hi = load_be64(ctr);
+	lo = load_be64(ctr + 8);
 	for (; len; len -= m, src += m, dst += m) {
 		m = len < sizeof(ks) ? len : sizeof(ks);
 		n = (unsigned int)((m + 15) / 16);
 		for (i = 0; i < n; i++) {
-			__builtin_memcpy(ks + 16 * i, ctr, 16);
-			ctr128_inc(ctr);
+			store_be64(ks + 16 * i, hi);
+			store_be64(ks + 16 * i + 8, lo);
+			hi += !++lo;
 		}
 		enc_blocks(&b, q, ks, ks, n);
 		xor_bytes(dst, src, ks, m);
 	}
+	store_be64(ctr, hi);
+	store_be64(ctr + 8, lo);
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(ks, sizeof(ks));
 }
 
+/* The tweak as a little-endian 128-bit integer in two words: times x, x^128 = x^7+x^2+x+1. */
+static void mul_alpha64(hwc_u64 *lo, hwc_u64 *hi)
+{
+	hwc_u64 carry = *hi >> 63;
+
+	*hi = (*hi << 1) | (*lo >> 63);
+	*lo = (*lo << 1) ^ (0x87 & -carry);
+}
+
 void hwc_xts_mul_alpha(hwc_u8 t[16])
 {
-	hwc_u8 carry = t[15] >> 7;
-	int i;
+	hwc_u64 lo = load64(t), hi = load64(t + 8);
 
-	for (i = 15; i > 0; i--)
-		t[i] = (hwc_u8)((t[i] << 1) | (t[i - 1] >> 7));
-	t[0] = (hwc_u8)((t[0] << 1) ^ (0x87 & -carry));
+	mul_alpha64(&lo, &hi);
+	store64(t, lo);
+	store64(t + 8, hi);
 }
 
 /* @n blocks, each XORed with its tweak @t[i] before and after the cipher. */
@@ -806,6 +830,7 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 {
 	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
 	hwc_u8 tw[16 * LANES], cc[16], pp[16], t2[16];
+	hwc_u64 lo = load64(tweak), hi = load64(tweak + 8);
 	struct bs_key b;
 	hwc_u64 q[8];
 	unsigned int n, i;
@@ -814,11 +839,15 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 	for (; full; full -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(full);
 		for (i = 0; i < n; i++) {
-			__builtin_memcpy(tw + 16 * i, tweak, 16);
-			hwc_xts_mul_alpha(tweak);
+			store64(tw + 16 * i, lo);
+			store64(tw + 16 * i + 8, hi);
+			mul_alpha64(&lo, &hi);
 		}
 		xts_blocks(&b, q, enc, dst, src, tw, n);
 	}
+	store64(tweak, lo);
+	store64(tweak + 8, hi);
+	hwc_memzero_explicit(tw, sizeof(tw));
 	if (tail) {
 		/* Stealing: the last full block and the partial one; decryption swaps the tweaks. */
 		__builtin_memcpy(t2, tweak, 16);
@@ -845,24 +874,6 @@ static void xts_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_
 			    hwc_size len, hwc_u8 tweak[16])
 {
 	xts_generic(k, 0, dst, src, len, tweak);
-}
-
-static hwc_u64 load_be64(const hwc_u8 *p)
-{
-	hwc_u64 w = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		w = (w << 8) | p[i];
-	return w;
-}
-
-static void store_be64(hwc_u8 *p, hwc_u64 w)
-{
-	int i;
-
-	for (i = 7; i >= 0; i--, w >>= 8)
-		p[i] = (hwc_u8)w;
 }
 
 /* SP 800-38D Algorithm 1, with the bit tests turned into masks. */
