@@ -133,6 +133,11 @@ static void unortho(hwc_u64 q[8])
 	}
 }
 
+static unsigned int lanes_for(hwc_size nblocks)
+{
+	return nblocks < LANES ? (unsigned int)nblocks : LANES;
+}
+
 /* @n (1..4) consecutive blocks into lanes 0..n-1; the other lanes are zero and ignored. */
 static void bs_in(hwc_u64 q[8], const hwc_u8 *in, unsigned int n)
 {
@@ -450,46 +455,57 @@ struct bs_key {
 	unsigned int nr;
 };
 
+/*
+ * Four round keys go through ortho together, one per lane; each is then copied from its lane
+ * into the other three (lane l of a row field is bit l of each 4-bit column group).
+ */
 static void bs_key_init(struct bs_key *b, const struct hwc_aes_key *k, int enc)
 {
-	unsigned int i, r, c, j;
-	hwc_u8 t[16];
+	unsigned int i, l, n, r, c, j;
+	hwc_u8 t[16 * LANES];
+	hwc_u64 q[8], x;
 
 	b->nr = k->nr;
-	for (i = 0; i <= k->nr; i++) {
-		const hwc_u8 *rk = k->ek + 16 * i;
-		hwc_u64 lo, hi;
+	for (i = 0; i <= k->nr; i += n) {
+		n = lanes_for(k->nr + 1 - i);
+		for (l = 0; l < n; l++) {
+			const hwc_u8 *rk = k->ek + 16 * (i + l);
 
-		/* The turn the state has where it meets key i: i forwards, nr - i backwards. */
-		j = (enc ? i : i - k->nr) & 3;
-		if (i == k->nr || i == 0)
-			j = 0;
-		/* Row r turned back j r columns: stored column c holds key column c - j r. */
-		for (r = 0; r < 4; r++)
-			for (c = 0; c < 4; c++)
-				t[r + 4 * c] = rk[r + 4 * ((c - j * r) & 3)];
-		lo = load64(t);
-		hi = load64(t + 8);
-		for (r = 0; r < LANES; r++) {
-			b->sk[i][r] = lo;
-			b->sk[i][r + 4] = hi;
+			/* The turn the state has where it meets this key: forwards or backwards. */
+			j = (enc ? i + l : i + l - k->nr) & 3;
+			if (i + l == k->nr || i + l == 0)
+				j = 0;
+			/* Row r turned back j r columns: stored column c holds key column c - j r. */
+			for (r = 0; r < 4; r++)
+				for (c = 0; c < 4; c++)
+					t[16 * l + r + 4 * c] = rk[r + 4 * ((c - j * r) & 3)];
 		}
-		ortho(b->sk[i]);
-		/*
-		 * S-box constants, every byte 0x63 (planes 0, 1, 5, 6), moved into keys: MixColumns
-		 * and its inverse map a column of equal bytes to itself (coefficients summing to 1),
-		 * so a constant added before them is the same constant after. Encryption adds
-		 * SubBytes' to the keys that follow an S-box (1..nr), decryption the one its S-box
-		 * input needs (inv_sub_bytes_63) to the keys that precede one (nr..1).
-		 */
-		if (i > 0) {
-			b->sk[i][0] = ~b->sk[i][0];
-			b->sk[i][1] = ~b->sk[i][1];
-			b->sk[i][5] = ~b->sk[i][5];
-			b->sk[i][6] = ~b->sk[i][6];
+		bs_in(q, t, n);
+		for (l = 0; l < n; l++) {
+			UNROLL
+			for (r = 0; r < 8; r++) {
+				x = (q[r] >> l) & 0x1111111111111111ULL;
+				x |= x << 1;
+				b->sk[i + l][r] = x | (x << 2);
+			}
+			/*
+			 * S-box constants, every byte 0x63 (planes 0, 1, 5, 6), moved into keys:
+			 * MixColumns and its inverse map a column of equal bytes to itself
+			 * (coefficients summing to 1), so a constant added before them is the same
+			 * constant after. Encryption adds SubBytes' to the keys that follow an S-box
+			 * (1..nr), decryption the one its S-box input needs (inv_sub_bytes_63) to the
+			 * keys that precede one (nr..1).
+			 */
+			if (i + l > 0) {
+				b->sk[i + l][0] = ~b->sk[i + l][0];
+				b->sk[i + l][1] = ~b->sk[i + l][1];
+				b->sk[i + l][5] = ~b->sk[i + l][5];
+				b->sk[i + l][6] = ~b->sk[i + l][6];
+			}
 		}
 	}
 	hwc_memzero_explicit(t, sizeof(t));
+	hwc_memzero_explicit(q, sizeof(q));
 }
 
 INLINE void enc_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
@@ -580,11 +596,6 @@ static void dec_blocks(const struct bs_key *b, hwc_u64 q[8], hwc_u8 *out, const 
 	bs_in(q, in, n);
 	bs_decrypt(b, q);
 	bs_out(out, q, n);
-}
-
-static unsigned int lanes_for(hwc_size nblocks)
-{
-	return nblocks < LANES ? (unsigned int)nblocks : LANES;
 }
 
 void hwc_aes_encrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hwc_u8 in[16])
