@@ -12,7 +12,7 @@
  * rotation of each row's field, is folded into MixColumns (fixslicing, below). The round keys
  * are put in planes per call, on the stack, and wiped before it returns: the tiers share one
  * key layout (hwc_aes.h), and a request may switch tiers between any two calls.
- * GHASH multiplies with masks instead of branches.
+ * GHASH multiplies with integer multiplications on masked operands instead of tables (below).
  */
 #include "../hwc_aes.h"
 
@@ -887,33 +887,119 @@ static void xts_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_
 	xts_generic(k, 0, dst, src, len, tweak);
 }
 
-/* SP 800-38D Algorithm 1, with the bit tests turned into masks. */
+/*
+ * GHASH (SP 800-38D 6.3-6.4) on 64-bit integers. A block is kept as a 128-bit polynomial r1:r0
+ * with bit i of the pair the coefficient of x^i: the standard's first bit (the top bit of byte
+ * 0) is x^0, so that is the block with the bits of each byte reversed, little-endian. Products
+ * are ordinary carry-less products reduced by x^128 = x^7 + x^2 + x + 1.
+ *
+ * Carry-less products come from integer multiplications, with no table and no branch: each
+ * 32-bit operand is split into four parts holding every fourth bit, so an integer product of
+ * two parts adds at most eight one-bit terms at any position, a sum that fits in the three
+ * zero bits above it; masking keeps the bits of the right residue. This assumes that a 64-bit
+ * multiply takes the same time for any operands, as on x86-64 and POWER (valgrind sees no
+ * timing, only branches and addresses).
+ */
+static hwc_u64 rev8(hwc_u64 x)
+{
+	x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+	x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+	return ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+}
+
+static void gf_load(hwc_u64 r[2], const hwc_u8 b[16])
+{
+	r[0] = rev8(load64(b));
+	r[1] = rev8(load64(b + 8));
+}
+
+static void gf_store(hwc_u8 b[16], const hwc_u64 r[2])
+{
+	store64(b, rev8(r[0]));
+	store64(b + 8, rev8(r[1]));
+}
+
+/* Carry-less product of two 32-bit polynomials. */
+static inline hwc_u64 clmul32(hwc_u64 a, hwc_u64 b)
+{
+	hwc_u64 a0 = a & 0x11111111, a1 = a & 0x22222222, a2 = a & 0x44444444, a3 = a & 0x88888888;
+	hwc_u64 b0 = b & 0x11111111, b1 = b & 0x22222222, b2 = b & 0x44444444, b3 = b & 0x88888888;
+	hwc_u64 z0, z1, z2, z3;
+
+	z0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2) ^ (a3 * b1);
+	z1 = (a0 * b1) ^ (a1 * b0) ^ (a2 * b3) ^ (a3 * b2);
+	z2 = (a0 * b2) ^ (a1 * b1) ^ (a2 * b0) ^ (a3 * b3);
+	z3 = (a0 * b3) ^ (a1 * b2) ^ (a2 * b1) ^ (a3 * b0);
+	return (z0 & 0x1111111111111111ULL) | (z1 & 0x2222222222222222ULL) |
+	       (z2 & 0x4444444444444444ULL) | (z3 & 0x8888888888888888ULL);
+}
+
+/* 64 x 64 -> 128 bits (r[1]:r[0]), Karatsuba over 32-bit halves. */
+static inline void clmul64(hwc_u64 r[2], hwc_u64 a, hwc_u64 b)
+{
+	hwc_u64 al = a & 0xffffffff, ah = a >> 32, bl = b & 0xffffffff, bh = b >> 32;
+	hwc_u64 ll = clmul32(al, bl), hh = clmul32(ah, bh);
+	hwc_u64 mm = clmul32(al ^ ah, bl ^ bh) ^ ll ^ hh;
+
+	r[0] = ll ^ (mm << 32);
+	r[1] = hh ^ (mm >> 32);
+}
+
+/* x = x * h mod x^128 + x^7 + x^2 + x + 1; Karatsuba over 64-bit halves. */
+static void gf_mul(hwc_u64 x[2], const hwc_u64 h[2])
+{
+	hwc_u64 lo[2], hi[2], mid[2], o, p0, p1, p2, p3;
+
+	clmul64(lo, x[0], h[0]);
+	clmul64(hi, x[1], h[1]);
+	clmul64(mid, x[0] ^ x[1], h[0] ^ h[1]);
+	mid[0] ^= lo[0] ^ hi[0];
+	mid[1] ^= lo[1] ^ hi[1];
+	p0 = lo[0];
+	p1 = lo[1] ^ mid[0];
+	p2 = hi[0] ^ mid[1];
+	p3 = hi[1];
+	/* p3:p2 times x^7 + x^2 + x + 1 into p1:p0; what that pushes past x^127 folds once more. */
+	o = (p3 >> 63) ^ (p3 >> 62) ^ (p3 >> 57);
+	x[1] = p1 ^ p3 ^ (p3 << 1 | p2 >> 63) ^ (p3 << 2 | p2 >> 62) ^ (p3 << 7 | p2 >> 57);
+	x[0] = p0 ^ p2 ^ (p2 << 1) ^ (p2 << 2) ^ (p2 << 7) ^ o ^ (o << 1) ^ (o << 2) ^ (o << 7);
+}
+
 void hwc_gf128_mul(hwc_u8 x[16], const hwc_u8 y[16])
 {
-	hwc_u64 x0 = load_be64(x), x1 = load_be64(x + 8);
-	hwc_u64 v0 = load_be64(y), v1 = load_be64(y + 8);
-	hwc_u64 z0 = 0, z1 = 0, m;
-	int i;
+	hwc_u64 a[2], b[2];
 
-	for (i = 0; i < 128; i++) {
-		m = -(((i < 64 ? x0 >> (63 - i) : x1 >> (127 - i))) & 1);
-		z0 ^= v0 & m;
-		z1 ^= v1 & m;
-		m = -(v1 & 1);
-		v1 = (v1 >> 1) | (v0 << 63);
-		v0 = (v0 >> 1) ^ (0xe100000000000000ULL & m);
+	gf_load(a, x);
+	gf_load(b, y);
+	gf_mul(a, b);
+	gf_store(x, a);
+	hwc_memzero_explicit(b, sizeof(b));
+}
+
+/* @n blocks into the accumulator @y, all in the polynomial form. */
+static void ghash_blocks(hwc_u64 y[2], const hwc_u64 h[2], const hwc_u8 *src, hwc_size n)
+{
+	hwc_u64 b[2];
+
+	for (; n; n--, src += 16) {
+		gf_load(b, src);
+		y[0] ^= b[0];
+		y[1] ^= b[1];
+		gf_mul(y, h);
 	}
-	store_be64(x, z0);
-	store_be64(x + 8, z1);
 }
 
 void hwc_ghash_generic(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
-			  hwc_size nblocks)
+		       hwc_size nblocks)
 {
-	for (; nblocks; nblocks--, src += 16) {
-		xor16(y, y, src);
-		hwc_gf128_mul(y, k->h);
-	}
+	hwc_u64 h[2], acc[2];
+
+	gf_load(h, k->h);
+	gf_load(acc, y);
+	ghash_blocks(acc, h, src, nblocks);
+	gf_store(y, acc);
+	hwc_memzero_explicit(h, sizeof(h));
+	hwc_memzero_explicit(acc, sizeof(acc));
 }
 
 static void inc32(hwc_u8 ctr[16])
@@ -928,19 +1014,22 @@ static void inc32(hwc_u8 ctr[16])
 	}
 }
 
-/* CTR four blocks per pass through the cipher, then GHASH of each of them. */
+/* CTR four blocks per pass through the cipher, then GHASH of the four ciphertext blocks. */
 static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 			const hwc_u8 *src, hwc_size len)
 {
-	hwc_u8 ks[16 * LANES], blk[16];
+	hwc_u8 ks[16 * LANES], ct[16 * LANES];
+	hwc_u64 h[2], acc[2];
 	struct bs_key b;
 	hwc_u64 q[8];
-	hwc_size m, i, j;
-	unsigned int n;
+	hwc_size m;
+	unsigned int n, i;
 
 	if (!len)
 		return;
 	bs_key_init(&b, &k->aes, 1);
+	gf_load(h, k->h);
+	gf_load(acc, c->y);
 	for (; len; len -= m, src += m, dst += m) {
 		m = len < sizeof(ks) ? len : sizeof(ks);
 		n = (unsigned int)((m + 15) / 16);
@@ -949,22 +1038,23 @@ static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 			inc32(c->ctr);
 		}
 		enc_blocks(&b, q, ks, ks, n);
-		for (i = 0; i < m; i += 16) {
-			hwc_size e = m - i < 16 ? m - i : 16;
-
-			__builtin_memset(blk, 0, 16);
-			for (j = 0; j < e; j++) {
-				hwc_u8 in = src[i + j];
-
-				dst[i + j] = in ^ ks[i + j];
-				blk[j] = enc ? dst[i + j] : in;
-			}
-			hwc_ghash_generic(k, c->y, blk, 1);
+		/* A last partial block is hashed zero-padded (only the last piece has one). */
+		__builtin_memset(ct + 16 * (n - 1), 0, 16);
+		if (enc) {
+			xor_bytes(dst, src, ks, m);
+			__builtin_memcpy(ct, dst, m);
+		} else {
+			__builtin_memcpy(ct, src, m);
+			xor_bytes(dst, src, ks, m);
 		}
+		ghash_blocks(acc, h, ct, n);
 	}
+	gf_store(c->y, acc);
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(ks, sizeof(ks));
+	hwc_memzero_explicit(h, sizeof(h));
+	hwc_memzero_explicit(acc, sizeof(acc));
 }
 
 void hwc_gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
