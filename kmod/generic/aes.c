@@ -22,21 +22,51 @@
 /* Loops over the planes: unrolled, so that the words stay in registers rather than arrays. */
 #define UNROLL _Pragma("GCC unroll 8")
 
-/* The host-endian load the compiler makes one instruction of, byte order fixed little. */
+/*
+ * Fixed byte orders. One instruction where the CPU has it; on big-endian CPUs the little-endian
+ * side is spelled in bytes, since __builtin_bswap64 is a libgcc call where there is no byte
+ * reversing instruction (SPARC), and the module links no libgcc.
+ */
 static hwc_u64 load64(const hwc_u8 *p)
 {
 	hwc_u64 w;
-
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	__builtin_memcpy(&w, p, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
+#else
+	int i;
+
+	for (w = 0, i = 7; i >= 0; i--)
+		w = (w << 8) | p[i];
 #endif
 	return w;
 }
 
 static void store64(hwc_u8 *p, hwc_u64 w)
 {
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	__builtin_memcpy(p, &w, 8);
+#else
+	int i;
+
+	for (i = 0; i < 8; i++, w >>= 8)
+		p[i] = (hwc_u8)w;
+#endif
+}
+
+static hwc_u64 load_be64(const hwc_u8 *p)
+{
+	hwc_u64 w;
+
+	__builtin_memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+static void store_be64(hwc_u8 *p, hwc_u64 w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	w = __builtin_bswap64(w);
 #endif
 	__builtin_memcpy(p, &w, 8);
@@ -757,16 +787,6 @@ void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(p, sizeof(p));
-}
-
-static hwc_u64 load_be64(const hwc_u8 *p)
-{
-	return __builtin_bswap64(load64(p));
-}
-
-static void store_be64(hwc_u8 *p, hwc_u64 w)
-{
-	store64(p, __builtin_bswap64(w));
 }
 
 void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
