@@ -194,51 +194,49 @@ static void bs_out(hwc_u8 *out, hwc_u64 q[8], unsigned int n)
 }
 
 /*
- * The S-box without its affine constant (the XNORs of the paper's output layer are XORs
- * here): Boyar and Peralta, "A depth-16 circuit for the AES S-box" (2011), top linear layer
- * T1..T27, shared nonlinear middle M1..M63, bottom linear layer L0..L29 and S0..S7. Their U0
- * and S0 are the most significant bits: plane 7.
+ * The S-box circuit of Boyar and Peralta, "A depth-16 circuit for the AES S-box" (2011), in
+ * three parts: a top linear layer (their T1..T27) computing what the shared nonlinear middle
+ * (M1..M63) takes, and a bottom linear layer (L0..L29, S0..S7). Their U0 and S0 are the most
+ * significant bits: plane 7. The inverse S-box reuses the middle between linear layers of its
+ * own (inv_sub_bytes_63).
  */
-INLINE void sbox_linear(hwc_u64 q[8])
-{
-	hwc_u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
-	hwc_u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
-	hwc_u64 T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18;
-	hwc_u64 T19, T20, T21, T22, T23, T24, T25, T26, T27;
-	hwc_u64 M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15, M16, M17, M18;
-	hwc_u64 M19, M20, M21, M22, M23, M24, M25, M26, M27, M28, M29, M30, M31, M32, M33, M34;
-	hwc_u64 M35, M36, M37, M38, M39, M40, M41, M42, M43, M44, M45, M46, M47, M48, M49, M50;
-	hwc_u64 M51, M52, M53, M54, M55, M56, M57, M58, M59, M60, M61, M62, M63;
-	hwc_u64 L0, L1, L2, L3, L4, L5, L6, L7, L8, L9, L10, L11, L12, L13, L14, L15, L16, L17;
-	hwc_u64 L18, L19, L20, L21, L22, L23, L24, L25, L26, L27, L28, L29;
+struct sbox_in {
+	hwc_u64 T1, T2, T3, T4, T6, T8, T9, T10, T13, T14, T15;
+	hwc_u64 T16, T17, T19, T20, T22, T23, T24, T25, T26, T27, U7;
+};
 
-	T1 = U0 ^ U3;
-	T2 = U0 ^ U5;
-	T3 = U0 ^ U6;
-	T4 = U3 ^ U5;
-	T5 = U4 ^ U6;
-	T6 = T1 ^ T5;
-	T7 = U1 ^ U2;
-	T8 = U7 ^ T6;
-	T9 = U7 ^ T7;
-	T10 = T6 ^ T7;
-	T11 = U1 ^ U5;
-	T12 = U2 ^ U5;
-	T13 = T3 ^ T4;
-	T14 = T6 ^ T11;
-	T15 = T5 ^ T11;
-	T16 = T5 ^ T12;
-	T17 = T9 ^ T16;
-	T18 = U3 ^ U7;
-	T19 = T7 ^ T18;
-	T20 = T1 ^ T19;
-	T21 = U6 ^ U7;
-	T22 = T7 ^ T21;
-	T23 = T2 ^ T22;
-	T24 = T2 ^ T10;
-	T25 = T20 ^ T17;
-	T26 = T3 ^ T16;
-	T27 = T1 ^ T12;
+struct sbox_out {
+	hwc_u64 M46, M47, M48, M49, M50, M51, M52, M53, M54;
+	hwc_u64 M55, M56, M57, M58, M59, M60, M61, M62, M63;
+};
+
+INLINE void sbox_middle(struct sbox_out *o, const struct sbox_in *in)
+{
+	hwc_u64 T1 = in->T1;
+	hwc_u64 T2 = in->T2;
+	hwc_u64 T3 = in->T3;
+	hwc_u64 T4 = in->T4;
+	hwc_u64 T6 = in->T6;
+	hwc_u64 T8 = in->T8;
+	hwc_u64 T9 = in->T9;
+	hwc_u64 T10 = in->T10;
+	hwc_u64 T13 = in->T13;
+	hwc_u64 T14 = in->T14;
+	hwc_u64 T15 = in->T15;
+	hwc_u64 T16 = in->T16;
+	hwc_u64 T17 = in->T17;
+	hwc_u64 T19 = in->T19;
+	hwc_u64 T20 = in->T20;
+	hwc_u64 T22 = in->T22;
+	hwc_u64 T23 = in->T23;
+	hwc_u64 T24 = in->T24;
+	hwc_u64 T25 = in->T25;
+	hwc_u64 T26 = in->T26;
+	hwc_u64 T27 = in->T27;
+	hwc_u64 U7 = in->U7;
+	hwc_u64 M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15, M16;
+	hwc_u64 M17, M18, M19, M20, M21, M22, M23, M24, M25, M26, M27, M28, M29, M30, M31, M32;
+	hwc_u64 M33, M34, M35, M36, M37, M38, M39, M40, M41, M42, M43, M44, M45;
 
 	M1 = T13 & T6;
 	M2 = T23 & T8;
@@ -285,45 +283,110 @@ INLINE void sbox_linear(hwc_u64 q[8])
 	M43 = M37 ^ M38;
 	M44 = M39 ^ M40;
 	M45 = M42 ^ M41;
-	M46 = M44 & T6;
-	M47 = M40 & T8;
-	M48 = M39 & U7;
-	M49 = M43 & T16;
-	M50 = M38 & T9;
-	M51 = M37 & T17;
-	M52 = M42 & T15;
-	M53 = M45 & T27;
-	M54 = M41 & T10;
-	M55 = M44 & T13;
-	M56 = M40 & T23;
-	M57 = M39 & T19;
-	M58 = M43 & T3;
-	M59 = M38 & T22;
-	M60 = M37 & T20;
-	M61 = M42 & T1;
-	M62 = M45 & T4;
-	M63 = M41 & T2;
+	o->M46 = M44 & T6;
+	o->M47 = M40 & T8;
+	o->M48 = M39 & U7;
+	o->M49 = M43 & T16;
+	o->M50 = M38 & T9;
+	o->M51 = M37 & T17;
+	o->M52 = M42 & T15;
+	o->M53 = M45 & T27;
+	o->M54 = M41 & T10;
+	o->M55 = M44 & T13;
+	o->M56 = M40 & T23;
+	o->M57 = M39 & T19;
+	o->M58 = M43 & T3;
+	o->M59 = M38 & T22;
+	o->M60 = M37 & T20;
+	o->M61 = M42 & T1;
+	o->M62 = M45 & T4;
+	o->M63 = M41 & T2;
+}
 
-	L0 = M61 ^ M62;
-	L1 = M50 ^ M56;
-	L2 = M46 ^ M48;
-	L3 = M47 ^ M55;
-	L4 = M54 ^ M58;
-	L5 = M49 ^ M61;
-	L6 = M62 ^ L5;
-	L7 = M46 ^ L3;
-	L8 = M51 ^ M59;
-	L9 = M52 ^ M53;
-	L10 = M53 ^ L4;
-	L11 = M60 ^ L2;
-	L12 = M48 ^ M51;
-	L13 = M50 ^ L0;
-	L14 = M52 ^ M61;
-	L15 = M55 ^ L1;
-	L16 = M56 ^ L0;
-	L17 = M57 ^ L1;
-	L18 = M58 ^ L8;
-	L19 = M63 ^ L4;
+/* The S-box without its affine constant (the paper's output XNORs are XORs here). */
+INLINE void sbox_linear(hwc_u64 q[8])
+{
+	hwc_u64 U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4];
+	hwc_u64 U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
+	hwc_u64 T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14;
+	hwc_u64 T15, T16, T17, T18, T19, T20, T21, T22, T23, T24, T25, T26, T27;
+	hwc_u64 L0, L1, L2, L3, L4, L5, L6, L7, L8, L9, L10, L11, L12, L13, L14;
+	hwc_u64 L15, L16, L17, L18, L19, L20, L21, L22, L23, L24, L25, L26, L27, L28, L29;
+	struct sbox_in in;
+	struct sbox_out o;
+
+	T1 = U0 ^ U3;
+	T2 = U0 ^ U5;
+	T3 = U0 ^ U6;
+	T4 = U3 ^ U5;
+	T5 = U4 ^ U6;
+	T6 = T1 ^ T5;
+	T7 = U1 ^ U2;
+	T8 = U7 ^ T6;
+	T9 = U7 ^ T7;
+	T10 = T6 ^ T7;
+	T11 = U1 ^ U5;
+	T12 = U2 ^ U5;
+	T13 = T3 ^ T4;
+	T14 = T6 ^ T11;
+	T15 = T5 ^ T11;
+	T16 = T5 ^ T12;
+	T17 = T9 ^ T16;
+	T18 = U3 ^ U7;
+	T19 = T7 ^ T18;
+	T20 = T1 ^ T19;
+	T21 = U6 ^ U7;
+	T22 = T7 ^ T21;
+	T23 = T2 ^ T22;
+	T24 = T2 ^ T10;
+	T25 = T20 ^ T17;
+	T26 = T3 ^ T16;
+	T27 = T1 ^ T12;
+
+	in.T1 = T1;
+	in.T2 = T2;
+	in.T3 = T3;
+	in.T4 = T4;
+	in.T6 = T6;
+	in.T8 = T8;
+	in.T9 = T9;
+	in.T10 = T10;
+	in.T13 = T13;
+	in.T14 = T14;
+	in.T15 = T15;
+	in.T16 = T16;
+	in.T17 = T17;
+	in.T19 = T19;
+	in.T20 = T20;
+	in.T22 = T22;
+	in.T23 = T23;
+	in.T24 = T24;
+	in.T25 = T25;
+	in.T26 = T26;
+	in.T27 = T27;
+	in.U7 = U7;
+	sbox_middle(&o, &in);
+
+	L0 = o.M61 ^ o.M62;
+	L1 = o.M50 ^ o.M56;
+	L2 = o.M46 ^ o.M48;
+	L3 = o.M47 ^ o.M55;
+	L4 = o.M54 ^ o.M58;
+	L5 = o.M49 ^ o.M61;
+	L6 = o.M62 ^ L5;
+	L7 = o.M46 ^ L3;
+	L8 = o.M51 ^ o.M59;
+	L9 = o.M52 ^ o.M53;
+	L10 = o.M53 ^ L4;
+	L11 = o.M60 ^ L2;
+	L12 = o.M48 ^ o.M51;
+	L13 = o.M50 ^ L0;
+	L14 = o.M52 ^ o.M61;
+	L15 = o.M55 ^ L1;
+	L16 = o.M56 ^ L0;
+	L17 = o.M57 ^ L1;
+	L18 = o.M58 ^ L8;
+	L19 = o.M63 ^ L4;
 	L20 = L0 ^ L1;
 	L21 = L1 ^ L7;
 	L22 = L3 ^ L12;
@@ -355,28 +418,125 @@ INLINE void sub_bytes(hwc_u64 q[8])
 	q[6] = ~q[6];
 }
 
-/* The linear half of FIPS 197's inverse affine map (5.3.2): bit i = b(i+2) + b(i+5) + b(i+7). */
-INLINE void inv_affine_linear(hwc_u64 d[8], const hwc_u64 s[8])
-{
-	int i;
-
-	UNROLL
-	for (i = 0; i < 8; i++)
-		d[i] = s[(i + 2) & 7] ^ s[(i + 5) & 7] ^ s[(i + 7) & 7];
-}
-
 /*
- * InvSubBytes through the forward circuit. With S(y) = A(y^-1) + 0x63 and A^-1(x) = L(x) + 5,
- * S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x + 0x63))), S' being the circuit without its constant,
- * since L(0x63) = 5. This takes x + 0x63: the decryption keys carry the 0x63 (bs_key_init).
+ * InvSubBytes through the forward circuit's middle. With S(y) = A(y^-1) + 0x63 and
+ * A^-1(x) = L(x) + 5, where L is the linear half of the inverse affine map (FIPS 197 5.3.2:
+ * bit i = b(i+2) + b(i+5) + b(i+7)), S^-1(x) = L(S(L(x) + 5)) + 5 = L(S'(L(x + 0x63))): S' is
+ * the S-box without its constant, since L(0x63) = 5. This takes x + 0x63 (the decryption keys
+ * carry the 0x63, bs_key_init). The top layer composed with the first L and the bottom layer
+ * followed by the second are each one XOR network (29 and 35 gates instead of 16 + 27 and
+ * 38 + 16), found by Paar's greedy pair merging (scripts/gen-aes-inv-sbox.py).
  */
 INLINE void inv_sub_bytes_63(hwc_u64 q[8])
 {
-	hwc_u64 t[8];
+	hwc_u64 x0 = q[0], x1 = q[1], x2 = q[2], x3 = q[3];
+	hwc_u64 x4 = q[4], x5 = q[5], x6 = q[6], x7 = q[7];
+	hwc_u64 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14;
+	hwc_u64 a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28;
+	hwc_u64 b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14;
+	hwc_u64 b15, b16, b17, b18, b19, b20, b21, b22, b23, b24, b25, b26, b27, b28, b29;
+	hwc_u64 b30, b31, b32, b33, b34;
+	struct sbox_in in;
+	struct sbox_out o;
 
-	inv_affine_linear(t, q);
-	sbox_linear(t);
-	inv_affine_linear(q, t);
+	a0 = x4 ^ x6;
+	a1 = x0 ^ x1;
+	a2 = x3 ^ x4;
+	a3 = x3 ^ x6;
+	a4 = x5 ^ a0;
+	a5 = x2 ^ x7;
+	a6 = a1 ^ a3;
+	a7 = x7 ^ a0;
+	a8 = x6 ^ x7;
+	a9 = a0 ^ a1;
+	a10 = x1 ^ x2;
+	a11 = x0 ^ a3;
+	a12 = x0 ^ x3;
+	a13 = x4 ^ x7;
+	a14 = a1 ^ a4;
+	a15 = x1 ^ x5;
+	a16 = a5 ^ a9;
+	a17 = x5 ^ a2;
+	a18 = x7 ^ a11;
+	a19 = a1 ^ a2;
+	a20 = x3 ^ a7;
+	a21 = x0 ^ a4;
+	a22 = a5 ^ a6;
+	a23 = a1 ^ a8;
+	a24 = a2 ^ a10;
+	a25 = x5 ^ a5;
+	a26 = a3 ^ a15;
+	a27 = x2 ^ a4;
+	a28 = x0 ^ a2;
+
+	in.T1 = a2;
+	in.T2 = a8;
+	in.T3 = a19;
+	in.T4 = a20;
+	in.T6 = a27;
+	in.T8 = a7;
+	in.T9 = a28;
+	in.T10 = a18;
+	in.T13 = a23;
+	in.T14 = a22;
+	in.T15 = a16;
+	in.T16 = a26;
+	in.T17 = a14;
+	in.T19 = a9;
+	in.T20 = a6;
+	in.T22 = a0;
+	in.T23 = a13;
+	in.T24 = a12;
+	in.T25 = a17;
+	in.T26 = a21;
+	in.T27 = a24;
+	in.U7 = a25;
+	sbox_middle(&o, &in);
+
+	b0 = o.M52 ^ o.M61;
+	b1 = o.M59 ^ b0;
+	b2 = o.M58 ^ b1;
+	b3 = o.M62 ^ b2;
+	b4 = o.M49 ^ o.M50;
+	b5 = o.M54 ^ b3;
+	b6 = o.M48 ^ o.M56;
+	b7 = o.M47 ^ b4;
+	b8 = o.M50 ^ o.M51;
+	b9 = o.M55 ^ o.M63;
+	b10 = o.M54 ^ b6;
+	b11 = o.M60 ^ b10;
+	b12 = o.M46 ^ b5;
+	b13 = b7 ^ b11;
+	b14 = o.M57 ^ b13;
+	b15 = o.M62 ^ b0;
+	b16 = o.M47 ^ b8;
+	b17 = o.M46 ^ b8;
+	b18 = o.M63 ^ b2;
+	b19 = b1 ^ b9;
+	b20 = o.M58 ^ b15;
+	b21 = o.M49 ^ b5;
+	b22 = o.M61 ^ b9;
+	b23 = b6 ^ b18;
+	b24 = o.M53 ^ o.M57;
+	b25 = o.M53 ^ b3;
+	b26 = b23 ^ b24;
+	b27 = b13 ^ b19;
+	b28 = o.M51 ^ b21;
+	b29 = b12 ^ b16;
+	b30 = o.M48 ^ b12;
+	b31 = o.M57 ^ b22;
+	b32 = b4 ^ b25;
+	b33 = b14 ^ b20;
+	b34 = b17 ^ b26;
+
+	q[0] = b31;
+	q[1] = b32;
+	q[2] = b29;
+	q[3] = b34;
+	q[4] = b30;
+	q[5] = b33;
+	q[6] = b27;
+	q[7] = b28;
 }
 
 /*
