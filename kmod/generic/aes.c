@@ -4,8 +4,8 @@
  *
  * AES is bitsliced after Kaesper and Schwabe: four blocks are spread over eight 64-bit words,
  * word b holding bit b of all 64 bytes, so that SubBytes is a Boolean circuit (Boyar and
- * Peralta's 113-gate S-box) run on 64 bytes at once. Nothing is looked up by data and nothing
- * branches on it. Plain 64-bit integer C: the module builds this file without SIMD registers.
+ * Peralta's depth-16 S-box, 128 gates) run on 64 bytes at once. Nothing is looked up by data
+ * and nothing branches on it. Plain 64-bit integer C: the module builds this file without SIMD registers.
  *
  * In a word, the byte in row r, column c of lane (block) l is bit 16r + 4c + l. A row is one
  * 16-bit field, so MixColumns' "next row" is one rotation of the word by 16; ShiftRows, a
@@ -212,28 +212,12 @@ struct sbox_out {
 
 INLINE void sbox_middle(struct sbox_out *o, const struct sbox_in *in)
 {
-	hwc_u64 T1 = in->T1;
-	hwc_u64 T2 = in->T2;
-	hwc_u64 T3 = in->T3;
-	hwc_u64 T4 = in->T4;
-	hwc_u64 T6 = in->T6;
-	hwc_u64 T8 = in->T8;
-	hwc_u64 T9 = in->T9;
-	hwc_u64 T10 = in->T10;
-	hwc_u64 T13 = in->T13;
-	hwc_u64 T14 = in->T14;
-	hwc_u64 T15 = in->T15;
-	hwc_u64 T16 = in->T16;
-	hwc_u64 T17 = in->T17;
-	hwc_u64 T19 = in->T19;
-	hwc_u64 T20 = in->T20;
-	hwc_u64 T22 = in->T22;
-	hwc_u64 T23 = in->T23;
-	hwc_u64 T24 = in->T24;
-	hwc_u64 T25 = in->T25;
-	hwc_u64 T26 = in->T26;
-	hwc_u64 T27 = in->T27;
-	hwc_u64 U7 = in->U7;
+	hwc_u64 T1 = in->T1, T2 = in->T2, T3 = in->T3, T4 = in->T4;
+	hwc_u64 T6 = in->T6, T8 = in->T8, T9 = in->T9, T10 = in->T10;
+	hwc_u64 T13 = in->T13, T14 = in->T14, T15 = in->T15, T16 = in->T16;
+	hwc_u64 T17 = in->T17, T19 = in->T19, T20 = in->T20, T22 = in->T22;
+	hwc_u64 T23 = in->T23, T24 = in->T24, T25 = in->T25, T26 = in->T26;
+	hwc_u64 T27 = in->T27, U7 = in->U7;
 	hwc_u64 M1, M2, M3, M4, M5, M6, M7, M8, M9, M10, M11, M12, M13, M14, M15, M16;
 	hwc_u64 M17, M18, M19, M20, M21, M22, M23, M24, M25, M26, M27, M28, M29, M30, M31, M32;
 	hwc_u64 M33, M34, M35, M36, M37, M38, M39, M40, M41, M42, M43, M44, M45;
@@ -540,14 +524,15 @@ INLINE void inv_sub_bytes_63(hwc_u64 q[8])
 }
 
 /*
- * ShiftRows is never applied (Adomnicai and Peyrin's fixslicing): after i rounds without it the
- * words hold the state with row r turned back by j = i mod 4 columns (true column c at stored
- * column c + j r). MixColumns then takes row r + k from stored column c + j k instead of c,
- * round keys are stored turned back the same way, and the state is set straight once at the
- * end. Ten and fourteen rounds leave j = 2 (rows 1 and 3 half turned), twelve j = 0.
+ * ShiftRows is never applied (Adomnicai and Peyrin's fixslicing; it was a quarter of the time
+ * of a round): after i rounds without it, row r of the words is row r of the state turned by j r
+ * columns, j = i mod 4 (state column c at word column c + j r). MixColumns then takes row
+ * r + k from word column c + j k instead of c, the round keys are stored turned the same way,
+ * and the state is set straight once at the end. Ten and fourteen rounds leave j = 2 (rows 1
+ * and 3 half turned), twelve j = 0.
  */
 
-/* x^(-n) on each row: the rotation that puts row r + k over row r (n = 16 k). */
+/* With n = 16 k, row r of the result is row r + k: MixColumns' row steps are rotations. */
 INLINE hwc_u64 rotr(hwc_u64 x, unsigned int n)
 {
 	return (x >> n) | (x << (64 - n));
