@@ -712,6 +712,7 @@ static void bs_encrypt(const struct bs_key *b, hwc_u64 q[8])
 			break;
 		}
 	}
+	/* No MixColumns in the last round; its key carries the S-box constant, as all do. */
 	sbox_linear(q);
 	if (b->nr & 3)
 		shift_rows2(q);
@@ -727,7 +728,7 @@ INLINE void dec_round(hwc_u64 q[8], const hwc_u64 sk[8], unsigned int j)
 
 /*
  * FIPS 197's InvCipher (5.3) with the encryption round keys (dk[] is for the AESDEC tiers).
- * Each InvShiftRows left out turns the rows forwards: j = -(rounds so far) mod 4.
+ * Each InvShiftRows left out turns the rows the other way: j = -(rounds so far) mod 4.
  */
 static void bs_decrypt(const struct bs_key *b, hwc_u64 q[8])
 {
