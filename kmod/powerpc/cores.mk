@@ -22,6 +22,8 @@ hwc_cflags_powerpc/bignum_p9.o := -mcpu=power9
 hwc_hcflags_powerpc/bignum_p8.o := -mno-altivec -mno-vsx
 # Host: the same general-register code the module runs (no vectorised zeroing around the asm).
 hwc_hcflags_powerpc/bignum_p9.o := -mno-altivec -mno-vsx
+# Host: the portable AES on general registers only, as the module builds it.
+hwc_hcflags_generic/aes.o := -mno-altivec -mno-vsx
 # Host constant-time check: no valgrind for ppc64le under qemu-user, so these cores' branches
 # are checked on the object (selftests/arch/ppc64le/ct_branches.sh).
 hwc_ct_branch_objs := powerpc/bignum_p8.o powerpc/bignum_p9.o

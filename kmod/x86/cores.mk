@@ -71,6 +71,9 @@ hwc_kcflags_x86/bignum_ifma.o = $(if $(CONFIG_KASAN_STACK),-Wframe-larger-than=6
 # Host only: bignum_adx as the kernel builds it (no SSE), so that the benchmark times the same
 # code and not vectorised C around the asm.
 hwc_hcflags_x86/bignum_adx.o := -mgeneral-regs-only
+# Host: the portable AES as the module builds it (no SSE), so that tests and the benchmark's
+# generic rows run the integer code the fallback runs, not what the vectoriser makes of it.
+hwc_hcflags_generic/aes.o := -mgeneral-regs-only
 # Host constant-time check: valgrind cannot execute zmm code, so these cores' branches are
 # checked on the object instead (selftests/ct_ifma_branches.sh).
 hwc_ct_branch_objs := x86/bignum_ifma.o

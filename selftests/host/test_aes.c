@@ -193,6 +193,29 @@ static void hwc_gcm(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k
 
 static const char *sp38a_pt = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
 			      "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710";
+/*
+ * FIPS 197 Appendix C.1-C.3 (the cipher on one block, each key size) with the last round key
+ * of each expansion (Appendix A.1-A.3 for the A keys; for the C keys as the standard's
+ * round-by-round listing of C gives it: k_sch of the last round).
+ */
+static const struct {
+	const char *key, *pt, *ct, *last_rk;
+} fips197[] = {
+	{ "000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff",
+	  "69c4e0d86a7b0430d8cdb78070b4c55a", "13111d7fe3944a17f307a78b4d2b30c5" },
+	{ "000102030405060708090a0b0c0d0e0f1011121314151617", "00112233445566778899aabbccddeeff",
+	  "dda97ca4864cdfe06eaf70a0ec0d7191", "a4970a331a78dc09c418c271e3a41d5d" },
+	{ "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "00112233445566778899aabbccddeeff", "8ea2b7ca516745bfeafc49904b496089",
+	  "24fc79ccbf0979e9371ac23c6d68de36" },
+	/* Appendix A.1-A.3: the keys whose whole expansions the standard lists. */
+	{ "2b7e151628aed2a6abf7158809cf4f3c", NULL, NULL, "d014f9a8c9ee2589e13f0cc8b6630ca6" },
+	{ "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b", NULL, NULL,
+	  "e98ba06f448c773c8ecc720401002202" },
+	{ "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4", NULL, NULL,
+	  "fe4890d1e6188d0b046df344706c631e" },
+};
+
 static const struct {
 	enum mode m;
 	const char *key, *iv, *ct;
@@ -247,6 +270,33 @@ static void test_vectors(const struct hwc_aes_impl *impl)
 	struct hwc_gcm_key gk;
 	struct skey s;
 	size_t i, kl, n, al;
+
+	group_begin(impl->impl, "fips197-c1-c3-a1-a3");
+	for (i = 0; i < sizeof(fips197) / sizeof(fips197[0]); i++) {
+		struct hwc_aes_key k;
+
+		kl = unhex(key, fips197[i].key);
+		unhex(want, fips197[i].last_rk);
+		check(!impl->expand_key(&k, key, (unsigned int)kl), "setkey");
+		check(!memcmp(k.ek + 16 * k.nr, want, 16) && k.nr == kl / 4 + 6,
+		      "fips197 key %zu: last round key", i);
+		if (!fips197[i].pt)
+			continue;
+		unhex(pt, fips197[i].pt);
+		unhex(ct, fips197[i].ct);
+		impl->ecb_enc(&k, out, pt, 1);
+		check(!memcmp(out, ct, 16), "fips197 vector %zu encrypt", i);
+		impl->ecb_dec(&k, out, ct, 1);
+		check(!memcmp(out, pt, 16), "fips197 vector %zu decrypt", i);
+		if (impl == &hwc_aes_generic) {
+			/* The single-block entry points the framing uses (GCM's H, CTS tails). */
+			hwc_aes_encrypt_block(&k, out, pt);
+			check(!memcmp(out, ct, 16), "fips197 vector %zu encrypt_block", i);
+			hwc_aes_decrypt_block(&k, out, ct);
+			check(!memcmp(out, pt, 16), "fips197 vector %zu decrypt_block", i);
+		}
+	}
+	group_end();
 
 	group_begin(impl->impl, "sp800-38a-f1-f2-f5");
 	for (i = 0; i < sizeof(sp38a) / sizeof(sp38a[0]); i++) {
