@@ -438,7 +438,8 @@ static int hwc_gcm_text(const struct hwc_aes_impl *impl, const struct hwc_aead_c
  * GCM with the 96-bit @iv over @aadlen bytes of AAD at the start of req->src and the text
  * after req->assoclen bytes. Decryption runs the fused CTR+GHASH pass straight into dst, then
  * compares tags in constant time; on a mismatch the plaintext written is zeroed before -EBADMSG
- * is returned, so no unauthenticated plaintext is ever left in dst. (One pass instead of a
+ * is returned, and so is the text written before any other error, so no unauthenticated
+ * plaintext is ever left in dst. (One pass instead of a
  * GHASH pass followed by a CTR pass: IPsec decrypts at the speed of encryption.)
  * An offload engine may take the AAD and a prefix of the text first
  * (hwc_arch_gcm_offload()); the rest continues in-core from the state it leaves.
@@ -493,8 +494,15 @@ static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool
 	} else {
 		err = 0;
 	}
-	if (err)
+	if (err) {
+		/*
+		 * A walk that failed partway (no memory for a bounce buffer) has written text it
+		 * never authenticated: decryption's plaintext must not stay behind, whatever the
+		 * caller does with an error, and encryption's partial output is not kept either.
+		 */
+		sg_zero_buffer(req->dst, sg_nents(req->dst), textlen, req->assoclen);
 		goto out;
+	}
 
 	if (!tagged) {
 		run = hwc_aes_enter(impl);

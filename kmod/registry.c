@@ -29,7 +29,12 @@ unsigned int hwc_cpu_features;
 #define HWC_AES_PRIORITY_OFFSET	400
 #endif
 
-/* priority=: "auto" (default), or a fixed base N. */
+/*
+ * priority=: "auto" (default), or a fixed base N. The class offsets (up to 1700) and tier ranks
+ * are added to N, and cra_priority is an int: the bound keeps every sum far from overflowing
+ * (INT_MAX wrapped to a negative priority), and still lies far above any in-tree driver (<= 2100).
+ */
+#define HWC_PRIO_MAX	1000000
 static bool hwc_prio_auto = true;
 static int hwc_prio_base = 500;
 
@@ -41,8 +46,10 @@ static int hwc_priority_set(const char *val, const struct kernel_param *kp)
 		hwc_prio_auto = true;
 		return 0;
 	}
-	if (kstrtoint(val, 0, &n))
+	if (kstrtoint(val, 0, &n) || n < 0 || n > HWC_PRIO_MAX) {
+		pr_err("priority=%s refused: auto, or a number from 0 to %d\n", val, HWC_PRIO_MAX);
 		return -EINVAL;
+	}
 	hwc_prio_auto = false;
 	hwc_prio_base = n;
 	return 0;
@@ -582,15 +589,20 @@ static ssize_t hwc_show(struct kobject *kobj, struct kobj_attribute *attr, char 
 	return sysfs_emit(buf, "%s\n", drv->placement ?: "");
 }
 
+/*
+ * The counters are root's alone: readable by all, they let any local user follow another's
+ * RSA operations and traffic volume as they happen. What a driver is and where it sits is not
+ * private.
+ */
 static struct kobj_attribute hwc_attr_cra_name = __ATTR(cra_name, 0444, hwc_show, NULL);
 static struct kobj_attribute hwc_attr_priority = __ATTR(priority, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_requests = __ATTR(requests, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_bytes = __ATTR(bytes, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_requests = __ATTR(requests, 0400, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_bytes = __ATTR(bytes, 0400, hwc_show, NULL);
 static struct kobj_attribute hwc_attr_placement = __ATTR(placement, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_oreq = __ATTR(offload_requests, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_obytes = __ATTR(offload_bytes, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_freq = __ATTR(fallback_requests, 0444, hwc_show, NULL);
-static struct kobj_attribute hwc_attr_fbytes = __ATTR(fallback_bytes, 0444, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_oreq = __ATTR(offload_requests, 0400, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_obytes = __ATTR(offload_bytes, 0400, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_freq = __ATTR(fallback_requests, 0400, hwc_show, NULL);
+static struct kobj_attribute hwc_attr_fbytes = __ATTR(fallback_bytes, 0400, hwc_show, NULL);
 
 static struct attribute *hwc_attrs[] = {
 	&hwc_attr_cra_name.attr,

@@ -4,12 +4,20 @@
 # cannot run (selftests/arch/<arch>/ct_branches.sh give the limits and the arch's mnemonics).
 # Variables: lims "fn=N fn=N ..." (the branches each function's public control flow needs),
 # cond (regex: a conditional branch mnemonic), uncond (regex: mnemonics cond matches that are
-# not conditional), what (the label of the "ok" line), why (what the limits stand for).
+# not conditional), what (the label of the "ok" line), why (what the limits stand for); all=1:
+# every function of the listing must have a limit (a new one fails until it is looked at).
+# ELFv1's code symbols (.name) count as their functions.
 BEGIN {
 	k = split(lims, l, /[ \t\n]+/)
 	for (i = 1; i <= k; i++) if (split(l[i], kv, "=") == 2) lim[kv[1]] = kv[2]
 }
-/^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+/^[0-9a-f]+ <[^>]+>:$/ {
+	fn = $2
+	gsub(/[<>:]/, "", fn)
+	sub(/^\./, "", fn)
+	if (all && !(fn in lim)) extra[fn] = 1
+	next
+}
 fn in lim {
 	seen[fn] = 1
 	op = $2
@@ -18,6 +26,7 @@ fn in lim {
 }
 END {
 	fail = 0
+	for (f in extra) { printf "FAIL %s: no limit for this function\n", f; fail = 1 }
 	for (f in lim) {
 		if (!(f in seen)) { printf "FAIL %s not found\n", f; fail = 1; continue }
 		if (n[f] + 0 > lim[f]) {

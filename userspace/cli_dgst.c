@@ -20,7 +20,10 @@ void usage_dgst(FILE *f)
 	      "                       sha256, sha384, sha512, or any hash in /proc/crypto\n"
 	      "      --driver NAME    use this driver (cra_driver_name) instead of the\n"
 	      "                       kernel's highest-priority one\n"
-	      "      --hmac KEYHEX    compute hmac(ALG) with this hex-encoded key\n"
+	      "      --hmac KEYHEX    compute hmac(ALG) with this hex-encoded key (visible to\n"
+	      "                       other local users while it runs: prefer --keyfile)\n"
+	      "      --keyfile FILE   compute hmac(ALG) with the raw bytes of FILE as the key\n"
+	      "                       ('-': standard input, then the FILEs must be named)\n"
 	      "  -c, --check          read checksums from the FILEs and check them\n"
 	      "  -b, --binary         mark output lines with '*' (no effect on the digest)\n"
 	      "  -t, --text           mark output lines with ' ' (default)\n"
@@ -30,6 +33,9 @@ void usage_dgst(FILE *f)
 	      "  sha256sum\n"
 	      "\n", f);
 }
+
+/* HMAC keys longer than a block are hashed first: nothing to gain past this */
+#define HMAC_KEY_MAX	65536
 
 struct dgst {
 	struct hwcrypt_hash *h;
@@ -352,30 +358,14 @@ static void open_error(int err, const char *alg, const char *driver)
 	}
 }
 
-static int parse_key(const char *hex, unsigned char **key, size_t *keylen)
-{
-	size_t n = strlen(hex);
-
-	if (n % 2)
-		return -1;
-	*key = malloc(n / 2 + 1);
-	if (!*key)
-		return -1;
-	if (parse_hex(hex, n, *key)) {
-		free(*key);
-		return -1;
-	}
-	*keylen = n / 2;
-	return 0;
-}
-
 int cmd_dgst(int argc, char **argv)
 {
-	enum { O_DRIVER = 256, O_HMAC, O_TAG, O_QUIET, O_STATUS, O_STRICT, O_IGNMISS };
+	enum { O_DRIVER = 256, O_HMAC, O_KEYFILE, O_TAG, O_QUIET, O_STATUS, O_STRICT, O_IGNMISS };
 	static const struct option opts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "driver", required_argument, NULL, O_DRIVER },
 		{ "hmac", required_argument, NULL, O_HMAC },
+		{ "keyfile", required_argument, NULL, O_KEYFILE },
 		{ "check", no_argument, NULL, 'c' },
 		{ "binary", no_argument, NULL, 'b' },
 		{ "text", no_argument, NULL, 't' },
@@ -388,18 +378,20 @@ int cmd_dgst(int argc, char **argv)
 		CLI_OPT_VERBOSE_HELP_END
 	};
 	struct dgst d = { 0 };
-	const char *alg = "sha256", *driver = NULL, *keyhex = NULL;
+	const char *alg = "sha256", *driver = NULL;
+	char *keyarg = NULL;
 	char algbuf[128];
 	char *stdin_only[] = { "-" };
 	unsigned char *key = NULL;
 	size_t keylen = 0, i;
-	int check = 0, verbose = 0, c, ret, status = 0;
+	int check = 0, verbose = 0, keyfile = 0, c, ret, status = 0;
 
 	while ((c = getopt_long(argc, argv, "a:cbtwvh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': alg = optarg; break;
 		case O_DRIVER: driver = optarg; break;
-		case O_HMAC: keyhex = optarg; break;
+		case O_HMAC: keyarg = optarg; keyfile = 0; break;
+		case O_KEYFILE: keyarg = optarg; keyfile = 1; break;
 		case 'c': check = 1; break;
 		case 'b': d.binary = 1; break;
 		case 't': d.binary = 0; break;
@@ -414,11 +406,19 @@ int cmd_dgst(int argc, char **argv)
 		default: return try_help(NULL);
 		}
 	}
-	if (keyhex) {
-		if (parse_key(keyhex, &key, &keylen)) {
-			fprintf(stderr, PROG ": --hmac: key must be an even number of hex digits\n");
+	if (keyarg) {
+		if (keyfile && !strcmp(keyarg, "-") && optind >= argc) {
+			fprintf(stderr, PROG ": --keyfile -: the key is standard input, so name the "
+				"FILEs to hash\n");
 			return EXIT_USAGE;
 		}
+		ret = get_bytes(keyfile ? "--keyfile" : "--hmac", keyarg, keyfile, HMAC_KEY_MAX,
+				&key, &keylen);
+		/* /proc/PID/cmdline reads this memory: the hex key stays there no longer than here */
+		if (!keyfile)
+			explicit_bzero(keyarg, strlen(keyarg));
+		if (ret)
+			return EXIT_USAGE;
 		if (strncmp(alg, "hmac(", 5)) {
 			snprintf(algbuf, sizeof(algbuf), "hmac(%s)", alg);
 			alg = algbuf;
@@ -433,10 +433,9 @@ int cmd_dgst(int argc, char **argv)
 	ret = hwcrypt_hash_init(&d.h, alg, driver);
 	if (!ret && key)
 		ret = hwcrypt_hash_setkey(d.h, key, keylen);
-	if (key) {
-		memset(key, 0, keylen);
-		free(key);
-	}
+	/* explicit_bzero: a memset before free() is a dead store, which gcc-12 -O2 removes */
+	wipe_free(key, keylen);
+	key = NULL;
 	if (ret) {
 		if (d.h)
 			fprintf(stderr, PROG ": %s: cannot set key: %s\n", alg, hwcrypt_strerror(ret));

@@ -157,8 +157,31 @@ MODULE_PARM_DESC(nx_sha_min, "POWER NX: sha224/256/384/512 updates of at least t
 static unsigned int nx_aes_min = 65536;
 module_param(nx_aes_min, uint, 0644);
 MODULE_PARM_DESC(nx_aes_min, "POWER NX: ecb/cbc/ctr(aes), gcm(aes) and rfc4106 requests of at least this many bytes go to the coprocessor (default 65536; 0: never)");
+/*
+ * Each try is a hypervisor call with preemption off: an unbounded count is a soft lockup while
+ * the engine stays busy. 64 calls of some microseconds each stay far below the watchdog.
+ */
+#define HWC_NX_BUSY_TRIES_MAX	64
 static unsigned int nx_busy_tries = 8;
-module_param(nx_busy_tries, uint, 0644);
+
+static int hwc_nx_busy_tries_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+
+	if (kstrtouint(val, 0, &n) || n < 1 || n > HWC_NX_BUSY_TRIES_MAX) {
+		pr_err("nx_busy_tries=%s refused: a number from 1 to %d\n", val,
+		       HWC_NX_BUSY_TRIES_MAX);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = n;
+	return 0;
+}
+
+static const struct kernel_param_ops hwc_nx_busy_tries_ops = {
+	.set = hwc_nx_busy_tries_set,
+	.get = param_get_uint,
+};
+module_param_cb(nx_busy_tries, &hwc_nx_busy_tries_ops, &nx_busy_tries, 0644);
 MODULE_PARM_DESC(nx_busy_tries, "POWER NX: calls per piece while the coprocessor answers busy, then the piece runs in-core (default 8)");
 
 /* After this many failed calls in a row, routing leaves the engine alone for a second. */
@@ -729,9 +752,10 @@ static ssize_t hwc_nx_show(struct kobject *kobj, struct kobj_attribute *attr, ch
 	return len;
 }
 
-static struct kobj_attribute hwc_nx_attr_calls = __ATTR(calls, 0444, hwc_nx_show, NULL);
-static struct kobj_attribute hwc_nx_attr_busy = __ATTR(busy, 0444, hwc_nx_show, NULL);
-static struct kobj_attribute hwc_nx_attr_errors = __ATTR(errors, 0444, hwc_nx_show, NULL);
+/* The counters root's alone, as the drivers' (registry.c): they follow others' traffic. */
+static struct kobj_attribute hwc_nx_attr_calls = __ATTR(calls, 0400, hwc_nx_show, NULL);
+static struct kobj_attribute hwc_nx_attr_busy = __ATTR(busy, 0400, hwc_nx_show, NULL);
+static struct kobj_attribute hwc_nx_attr_errors = __ATTR(errors, 0400, hwc_nx_show, NULL);
 static struct kobj_attribute hwc_nx_attr_healthy = __ATTR(healthy, 0444, hwc_nx_show, NULL);
 static struct kobj_attribute hwc_nx_attr_limits = __ATTR(limits, 0444, hwc_nx_show, NULL);
 

@@ -39,7 +39,9 @@ hwc_cflags_x86/gcm_vaes_avx512.o := $(hwc_vaes_flags) $(hwc_zmm_flags)
 # zmm only: the whole radix-2^52 exponentiation, entered through hwc_rsa_yield's SIMD hooks.
 hwc_cflags_x86/bignum_ifma.o := -mavx512f -mavx512ifma -mavx512vl
 # Portable bignum: squarings up to 32 limbs (RSA-4096 halves) unrolled whole; frames stay small.
-hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32
+# Its column sums on an add/adc/adc chain in asm (x86/bn_column.h: the portable logic carry
+# cost 1.6-1.8x here).
+hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32 -DHWC_BN_COLUMN_H='"../x86/bn_column.h"'
 
 # Kernel only: stack frames. Two pipelined W+K buffers make a frame of about 2.9 KiB, over distro
 # CONFIG_FRAME_WARN=2048. KASAN's stack redzones add about 0.8 KiB (3.7 KiB); its kernels have
