@@ -36,6 +36,8 @@ if [ "$mode" = abi ]; then
 		exit 1
 	exit 0
 fi
+# shellcheck source=scripts/debcache.sh
+. "$(dirname "$self")/debcache.sh"
 # --- recipe ---
 if [ -f "$root/done" ]; then
 	echo "$root"
@@ -53,10 +55,7 @@ if [ -f "$root/done" ]; then
 fi
 command -v debootstrap >/dev/null || apt-get install -y -q --no-install-recommends debootstrap >&2
 
-# The host's own Debian mirror (its apt sources), not one named here.
-mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list)
-[ -n "$mirror" ] || die "no Debian mirror in the apt sources"
+mirror=$(debian_mirror) || exit 1
 smirror=${mirror%/debian}/debian-security
 
 tmp=$root.tmp

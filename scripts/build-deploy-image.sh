@@ -28,10 +28,9 @@ if [ -f "$cache/done" ]; then
 fi
 command -v debootstrap >/dev/null || apt-get install -y -q --no-install-recommends debootstrap >&2
 
-# The host's own Debian mirror (its apt sources), not one named here.
-mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list)
-[ -n "$mirror" ] || { echo "build-deploy-image: no Debian mirror in the apt sources" >&2; exit 1; }
+# shellcheck source=scripts/debcache.sh
+. "$(dirname "$self")/debcache.sh"
+mirror=$(debian_mirror) || exit 1
 
 tmp=$cache.tmp
 rm -rf "$tmp"

@@ -14,14 +14,22 @@
 #   debcache_extract DIR DEB...          DEBs extracted into DIR unless its stamp lists them
 #   debcache_kernel DIR ABI              depmod for a kernel whose image package carries no
 #                                        modules.dep, and DIR/abi
+#   debian_mirror                        the host's own Debian mirror (from its apt sources, not
+#                                        one named here); prints it or fails
+
+debian_mirror() {
+	local m
+	m=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
+	[ -n "$m" ] || m=$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list)
+	[ -n "$m" ] || { echo "${0##*/}: no Debian mirror in the apt sources" >&2; return 1; }
+	echo "$m"
+}
 
 debcache_setup() {
 	local arch=$1 s mirror smirror a
 	cache=$2
 	shift 2
-	mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-	[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list)
-	[ -n "$mirror" ] || { echo "debcache: no Debian mirror in the apt sources" >&2; exit 1; }
+	mirror=$(debian_mirror) || exit 1
 	smirror=${mirror%/debian}/debian-security
 	apt_dir=$cache/apt
 	mkdir -p "$apt_dir"/{lists/partial,archives/partial,etc,state} "$cache/debs"
