@@ -12,8 +12,9 @@ usage() {
 Usage: scripts/vm.sh [options]
   --arch ARCH             guest architecture: $(profile_arches | tr '\n' ' ')(default x86_64)
   --kernel NAME           kernel to boot (default 6.1), resolved by the profile:
-                          x86_64: newest /boot/vmlinuz-6.1*-amd64 or /boot/vmlinuz-6.12*, an
-                          exact ABI such as 6.1.0-57-amd64, or 7.2-debug: the cached build of
+                          x86_64: Debian's 5.10, 6.1, 6.12, 7.2 or 7.3 from
+                          scripts/fetch-amd64.sh (fetched on first use; never the host's own),
+                          an exact ABI such as 6.1.0-57-amd64, or 7.2-debug: the cached build of
                           scripts/build-debug-kernel.sh (all drivers built in; module default
                           build/kmod/7.2-debug/hwcrypt.ko);
                           ppc64le: Debian's ppc64el 6.1 or 6.12 from scripts/fetch-ppc64el.sh;
