@@ -3,9 +3,10 @@
 #
 #   make                  module for the running kernel (or KDIR=...), library and CLI
 #   make demo             the main job: build, boot a VM, load hwcrypt, hash real files with it
-#   make test             every test: host cores vs OpenSSL, x86 guests on 6.1 and 6.12, ppc64le
-#                         and sparc64 (cached parts), 7.2 build, Debian packages
-#   make test-full        make test plus the 7.2 debug kernel (built once, ~15 min) and test-deploy: see README
+#   make test             every test: host cores vs OpenSSL, x86 guests on 5.10, 6.1, 6.12, 7.2, 7.3,
+#                         ppc64le, sparc64 and NX (cached parts), 7.2 build, Debian packages
+#   make test-full        host tests, every x86 guest test on those kernels and the 7.2 debug kernel
+#                         (built once, ~15 min), 7.2 build, test-deploy: see docs/testing.md
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
 #   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
 #   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: in test-full)
@@ -153,7 +154,7 @@ nx-cache:
 	scripts/build-test-kernel.sh --arch ppc64
 
 # Debug-kernel run: full crypto self-tests, KASAN/UBSAN/lockdep/kmemleak, fault injection, long
-# fuzzing and stress (HWC_FULL=1), plus the guest suite on 6.1 and 6.12.
+# fuzzing and stress (HWC_FULL=1), plus the guest suite on the other TEST_KERNELS.
 test-full: deps
 	scripts/build-debug-kernel.sh
 	$(MAKE) test-host

@@ -12,7 +12,7 @@
 #include "hwcrypt.h"
 #include "cli.h"
 
-/* One directory per registered driver, named by cra_driver_name (README, "hwcrypt list"). */
+/* One directory per registered driver, named by cra_driver_name (docs/library.md, list). */
 #define SYSFS_DRIVERS "/sys/module/hwcrypt/drivers"
 
 void usage_list(FILE *f)

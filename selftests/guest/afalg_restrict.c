@@ -9,7 +9,7 @@
  *           type's allowlist, and, for entries the kernel reserves, the caller has
  *           CAP_NET_ADMIN or CAP_SYS_ADMIN in its effective set (the kernel asks for
  *           CAP_NET_ADMIN in the initial user namespace; a guest test runs there).
- * The model of the rule, written from its description (README, crypto/algif_*.c's lists),
+ * The model of the rule, written from its description (docs/library.md, crypto/algif_*.c's lists),
  * not the kernel's code; a real 7.3 guest remains the reference.
  */
 #define _GNU_SOURCE
