@@ -33,8 +33,9 @@ struct hwcrypt_aead {
 	size_t used, cap;
 };
 
-static int kernel_init(struct hwcrypt_aead *h, const char *alg, const char *driver)
+static int kernel_init(void *p, const char *alg, const char *driver)
 {
+	struct hwcrypt_aead *h = p;
 	int ret;
 
 	ret = _hwcrypt_open(&h->kh, &h->alg, &h->driver, h->bound, alg, driver, "aead",
@@ -48,62 +49,42 @@ static int kernel_init(struct hwcrypt_aead *h, const char *alg, const char *driv
 	return 0;
 }
 
-static int process_init(struct hwcrypt_aead *h, const char *alg, const char *driver,
-			int kernel_err)
+static int process_new(void *p, const char *alg, const char *driver,
+		       const struct _hwcrypt_pname **name)
 {
-	int ret = _hwcrypt_process_check(alg, kernel_err);
+	struct hwcrypt_aead *h = p;
+	int ret = _hwcrypt_paead_new(&h->soft, alg, driver);
 
 	if (ret)
 		return ret;
-	ret = _hwcrypt_paead_new(&h->soft, alg, driver);
-	if (ret)
-		return _hwcrypt_process_refused("aead", alg, driver, ret, kernel_err);
-	h->alg = strdup(alg);
-	h->driver = strdup(_hwcrypt_paead_driver(h->soft));
-	if (!h->alg || !h->driver)
-		return -ENOMEM;
 	h->ivsize = _hwcrypt_paead_ivsize(h->soft);
 	h->taglen = _hwcrypt_paead_taglen(h->soft);
-	_hwcrypt_route_process(&h->route, _hwcrypt_paead_tier(h->soft), kernel_err);
+	*name = _hwcrypt_pname_of(h->soft);
 	return 0;
 }
+
+static void free_handle(void *h)
+{
+	hwcrypt_aead_free(h);
+}
+
+static const struct _hwcrypt_handle_ops aead_ops = {
+	.type = "aead",
+	_HWCRYPT_HANDLE_FIELDS(struct hwcrypt_aead),
+	.destroy = kcapi_aead_destroy,
+	.kernel = kernel_init,
+	.process = process_new,
+	.free = free_handle,
+};
 
 HWCRYPT_EXPORT int hwcrypt_aead_init(struct hwcrypt_aead **handle, const char *alg,
 				     const char *driver)
 {
-	struct hwcrypt_aead *h;
-	int policy = hwcrypt_backend_get(), ret = 0;
+	void *h = NULL;
+	int ret = _hwcrypt_handle_init(handle ? &h : NULL, &aead_ops, alg, driver);
 
-	if (!handle)
-		return -EINVAL;
-	if (policy < 0)
-		return policy;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return -ENOMEM;
-	h->route.backend = HWCRYPT_BACKEND_KERNEL;
-	if (policy != HWCRYPT_BACKEND_PROCESS) {
-		ret = kernel_init(h, alg, driver);
-		if (!ret)
-			goto done;
-		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
-			goto fail;
-		if (h->kh)
-			kcapi_aead_destroy(h->kh);
-		h->kh = NULL;
-		free(h->alg);
-		free(h->driver);
-		h->alg = h->driver = NULL;
-		h->route.by_name = 0;
-	}
-	ret = process_init(h, alg, driver, ret);
-	if (ret)
-		goto fail;
-done:
-	*handle = h;
-	return 0;
-fail:
-	hwcrypt_aead_free(h);
+	if (!ret)
+		*handle = h;
 	return ret;
 }
 

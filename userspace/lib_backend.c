@@ -357,3 +357,74 @@ int _hwcrypt_process_refused(const char *type, const char *alg, const char *driv
 	return _hwcrypt_detail(kernel_err, "%s; %s%s%s is not available in process either", prev,
 			       alg, driver ? " with driver " : "", driver ? driver : "");
 }
+
+/* Each handle type is private to its file: its fields are reached by the offsets in ops. */
+#define FIELD(h, off, type)	((type *)((char *)(h) + (off)))
+
+/* What a failed kernel() left, so that the in-process path starts from a clean handle. */
+static void kernel_drop(void *h, const struct _hwcrypt_handle_ops *ops)
+{
+	struct kcapi_handle **kh = FIELD(h, ops->kh, struct kcapi_handle *);
+	char **alg = FIELD(h, ops->alg, char *), **driver = FIELD(h, ops->driver, char *);
+
+	if (*kh)
+		ops->destroy(*kh);
+	*kh = NULL;
+	free(*alg);
+	free(*driver);
+	*alg = *driver = NULL;
+	FIELD(h, ops->route, struct _hwcrypt_route)->by_name = 0;
+}
+
+static int process_init(void *h, const struct _hwcrypt_handle_ops *ops, const char *alg,
+			const char *driver, int kernel_err)
+{
+	const struct _hwcrypt_pname *name;
+	char **alg_copy = FIELD(h, ops->alg, char *), **driver_copy = FIELD(h, ops->driver, char *);
+	int ret = _hwcrypt_process_check(alg, kernel_err);
+
+	if (ret)
+		return ret;
+	ret = ops->process(h, alg, driver, &name);
+	if (ret)
+		return _hwcrypt_process_refused(ops->type, alg, driver, ret, kernel_err);
+	*alg_copy = strdup(alg);
+	*driver_copy = strdup(name->driver);
+	if (!*alg_copy || !*driver_copy)
+		return -ENOMEM;
+	_hwcrypt_route_process(FIELD(h, ops->route, struct _hwcrypt_route), name->tier, kernel_err);
+	return 0;
+}
+
+int _hwcrypt_handle_init(void **handle, const struct _hwcrypt_handle_ops *ops, const char *alg,
+			 const char *driver)
+{
+	int policy = hwcrypt_backend_get(), ret = 0;
+	void *h;
+
+	if (!handle)
+		return -EINVAL;
+	if (policy < 0)
+		return policy;
+	h = calloc(1, ops->size);
+	if (!h)
+		return -ENOMEM;
+	FIELD(h, ops->route, struct _hwcrypt_route)->backend = HWCRYPT_BACKEND_KERNEL;
+	if (policy != HWCRYPT_BACKEND_PROCESS) {
+		ret = ops->kernel(h, alg, driver);
+		if (!ret)
+			goto done;
+		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
+			goto fail;
+		kernel_drop(h, ops);
+	}
+	ret = process_init(h, ops, alg, driver, ret);
+	if (ret)
+		goto fail;
+done:
+	*handle = h;
+	return 0;
+fail:
+	ops->free(h);
+	return ret;
+}

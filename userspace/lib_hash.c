@@ -68,8 +68,9 @@ out:
 	return ret;
 }
 
-static int kernel_init(struct hwcrypt_hash *h, const char *alg, const char *driver)
+static int kernel_init(void *p, const char *alg, const char *driver)
 {
+	struct hwcrypt_hash *h = p;
 	int ret;
 
 	/* Driver, digest and block size come from describe(), which needs the bound tfm. */
@@ -89,69 +90,42 @@ static int kernel_init(struct hwcrypt_hash *h, const char *alg, const char *driv
 	return 0;
 }
 
-static int process_init(struct hwcrypt_hash *h, const char *alg, const char *driver,
-			int kernel_err)
+static int process_new(void *p, const char *alg, const char *driver,
+		       const struct _hwcrypt_pname **name)
 {
-	int ret = _hwcrypt_process_check(alg, kernel_err);
+	struct hwcrypt_hash *h = p;
+	int ret = _hwcrypt_phash_new(&h->soft, alg, driver);
 
 	if (ret)
 		return ret;
-	ret = _hwcrypt_phash_new(&h->soft, alg, driver);
-	if (ret)
-		return _hwcrypt_process_refused("hash", alg, driver, ret, kernel_err);
-	h->alg = strdup(alg);
-	h->driver = strdup(_hwcrypt_phash_driver(h->soft));
-	if (!h->alg || !h->driver)
-		return -ENOMEM;
 	h->digestsize = _hwcrypt_phash_digestsize(h->soft);
 	h->blocksize = _hwcrypt_phash_blocksize(h->soft);
-	_hwcrypt_route_process(&h->route, _hwcrypt_phash_tier(h->soft), kernel_err);
+	*name = _hwcrypt_pname_of(h->soft);
 	return 0;
 }
 
-/* What a failed kernel_init() left, so that the in-process path starts from a clean handle. */
-static void kernel_drop(struct hwcrypt_hash *h)
+static void free_handle(void *h)
 {
-	if (h->kh)
-		kcapi_md_destroy(h->kh);
-	h->kh = NULL;
-	free(h->alg);
-	free(h->driver);
-	h->alg = h->driver = NULL;
-	h->digestsize = h->blocksize = 0;
-	h->route.by_name = 0;
+	hwcrypt_hash_free(h);
 }
+
+static const struct _hwcrypt_handle_ops hash_ops = {
+	.type = "hash",
+	_HWCRYPT_HANDLE_FIELDS(struct hwcrypt_hash),
+	.destroy = kcapi_md_destroy,
+	.kernel = kernel_init,
+	.process = process_new,
+	.free = free_handle,
+};
 
 HWCRYPT_EXPORT int hwcrypt_hash_init(struct hwcrypt_hash **handle, const char *alg,
 				     const char *driver)
 {
-	struct hwcrypt_hash *h;
-	int policy = hwcrypt_backend_get(), ret = 0;
+	void *h = NULL;
+	int ret = _hwcrypt_handle_init(handle ? &h : NULL, &hash_ops, alg, driver);
 
-	if (!handle)
-		return -EINVAL;
-	if (policy < 0)
-		return policy;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return -ENOMEM;
-	h->route.backend = HWCRYPT_BACKEND_KERNEL;
-	if (policy != HWCRYPT_BACKEND_PROCESS) {
-		ret = kernel_init(h, alg, driver);
-		if (!ret)
-			goto done;
-		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
-			goto fail;
-		kernel_drop(h);
-	}
-	ret = process_init(h, alg, driver, ret);
-	if (ret)
-		goto fail;
-done:
-	*handle = h;
-	return 0;
-fail:
-	hwcrypt_hash_free(h);
+	if (!ret)
+		*handle = h;
 	return ret;
 }
 

@@ -3,6 +3,7 @@
 #ifndef HWCRYPT_LIB_INTERNAL_H
 #define HWCRYPT_LIB_INTERNAL_H
 
+#include <stddef.h>
 #include <sys/types.h>
 #include "hwcrypt.h"
 
@@ -88,10 +89,42 @@ void _hwcrypt_route_free(struct _hwcrypt_route *r);
 int _hwcrypt_route_path(const struct _hwcrypt_route *r, const char *driver, const char *bound,
 			struct hwcrypt_path *p);
 
+struct _hwcrypt_pname;
+/*
+ * What differs between hwcrypt_hash_init(), _skcipher_init() and _aead_init(): the rest,
+ * the backend policy and the fallback to the in-process path, is _hwcrypt_handle_init().
+ * The offsets name the handle's fields that the fallback fills in or clears.
+ */
+struct _hwcrypt_handle_ops {
+	const char *type;		/* "hash", "skcipher", "aead": for messages */
+	size_t size;
+	size_t kh, alg, driver, route;	/* offsetof() in the handle */
+	void (*destroy)(struct kcapi_handle *kh);
+	int (*kernel)(void *h, const char *alg, const char *driver);
+	/* The in-process core: its *_new() error, or 0 with the sizes filled in. */
+	int (*process)(void *h, const char *alg, const char *driver,
+		       const struct _hwcrypt_pname **name);
+	void (*free)(void *h);
+};
+/* The offsets above for a handle type whose fields are named kh, alg, driver and route. */
+#define _HWCRYPT_HANDLE_FIELDS(type)							\
+	.size = sizeof(type), .kh = offsetof(type, kh), .alg = offsetof(type, alg),	\
+	.driver = offsetof(type, driver), .route = offsetof(type, route)
+/* @handle NULL: -EINVAL, though the policy is read first (it may set the error's text). */
+int _hwcrypt_handle_init(void **handle, const struct _hwcrypt_handle_ops *ops, const char *alg,
+			 const char *driver);
+
 /* ---- lib_process.c: the in-process path on hwcrypt's own cores */
 
 /* The CPU features the in-process tiers may use (narrowed by HWCRYPT_CPU_FEATURES). */
 unsigned int _hwcrypt_cpu_features(void);
+
+/* First member of every in-process handle, so that one accessor serves all three. */
+struct _hwcrypt_pname {
+	const char *tier;		/* static */
+	char driver[96];
+};
+const struct _hwcrypt_pname *_hwcrypt_pname_of(const void *p);
 
 /*
  * Each *_new() returns -ENOENT for an algorithm or driver the cores do not implement (or a
@@ -104,8 +137,6 @@ int _hwcrypt_phash_update(struct _hwcrypt_phash *p, const void *in, size_t len);
 int _hwcrypt_phash_final(struct _hwcrypt_phash *p, uint8_t *out);
 unsigned int _hwcrypt_phash_digestsize(const struct _hwcrypt_phash *p);
 unsigned int _hwcrypt_phash_blocksize(const struct _hwcrypt_phash *p);
-const char *_hwcrypt_phash_tier(const struct _hwcrypt_phash *p);
-const char *_hwcrypt_phash_driver(const struct _hwcrypt_phash *p);
 void _hwcrypt_phash_free(struct _hwcrypt_phash *p);
 
 struct _hwcrypt_pskc;
@@ -120,8 +151,6 @@ void _hwcrypt_pskc_sizes(const struct _hwcrypt_pskc *p, unsigned int *ivsize,
  */
 int _hwcrypt_pskc_crypt(struct _hwcrypt_pskc *p, int enc, uint8_t *iv, const uint8_t *in,
 			uint8_t *out, size_t len);
-const char *_hwcrypt_pskc_tier(const struct _hwcrypt_pskc *p);
-const char *_hwcrypt_pskc_driver(const struct _hwcrypt_pskc *p);
 void _hwcrypt_pskc_free(struct _hwcrypt_pskc *p);
 
 struct _hwcrypt_paead;
@@ -137,8 +166,6 @@ unsigned int _hwcrypt_paead_taglen(const struct _hwcrypt_paead *p);
 ssize_t _hwcrypt_paead_crypt(struct _hwcrypt_paead *p, int enc, const uint8_t *iv,
 			     const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen,
 			     uint8_t *out);
-const char *_hwcrypt_paead_tier(const struct _hwcrypt_paead *p);
-const char *_hwcrypt_paead_driver(const struct _hwcrypt_paead *p);
 void _hwcrypt_paead_free(struct _hwcrypt_paead *p);
 
 /* ---- lib_prsa.c: in-process RSA keys (negative serials) and PKCS#1 v1.5 operations */

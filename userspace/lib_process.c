@@ -146,10 +146,26 @@ static const struct hwc_aes_impl *pick_aes(const char *alg, int aead, const char
 	return best;
 }
 
-static void set_driver(char *buf, size_t len, const char *prefix, const char *tier, int hmac)
+static void set_name(struct _hwcrypt_pname *n, const char *prefix, const char *tier, int hmac)
 {
-	snprintf(buf, len, "%s%s-hwcrypt-%s%s@process", hmac ? "hmac(" : "", prefix, tier,
-		 hmac ? ")" : "");
+	n->tier = tier;
+	snprintf(n->driver, sizeof(n->driver), "%s%s-hwcrypt-%s%s@process", hmac ? "hmac(" : "",
+		 prefix, tier, hmac ? ")" : "");
+}
+
+/* Each handle starts with its name (see lib_internal.h). */
+const struct _hwcrypt_pname *_hwcrypt_pname_of(const void *p)
+{
+	return p;
+}
+
+/* A handle holds key schedules: wiped before it goes back to the allocator. */
+static void wipe_free(void *p, size_t size)
+{
+	if (!p)
+		return;
+	explicit_bzero(p, size);
+	free(p);
 }
 
 HWCRYPT_EXPORT ssize_t hwcrypt_process_describe(char *buf, size_t len)
@@ -178,14 +194,40 @@ HWCRYPT_EXPORT ssize_t hwcrypt_process_describe(char *buf, size_t len)
 	return (ssize_t)strlen(buf);
 }
 
+/*
+ * A zeroed in-process handle of @size, named first (struct _hwcrypt_pname), on the AES tier
+ * @driver names or else the best of this CPU for @alg.
+ */
+static int new_aes(void **out, size_t size, const char *alg, int aead, const char *prefix,
+		   const char *driver, const struct hwc_aes_impl **impl)
+{
+	struct _hwcrypt_pname *n;
+	char tier[32];
+	int r = parse_driver(prefix, driver, tier, sizeof(tier));
+
+	if (r < 0)
+		return r;
+	n = calloc(1, size);
+	if (!n)
+		return -ENOMEM;
+	*impl = pick_aes(alg, aead, tier);
+	if (!*impl) {
+		free(n);
+		return -ENOENT;
+	}
+	set_name(n, prefix, (*impl)->impl, 0);
+	*out = n;
+	return 0;
+}
+
 /* ---- hashes and HMAC (RFC 2104) */
 
 struct _hwcrypt_phash {
+	struct _hwcrypt_pname name;
 	struct hwc_md_ops ops;
 	int hmac, keyed, started;
 	struct hwc_md_state st, inner, outer;	/* inner/outer: after the padded key block */
 	struct hwc_md_buf buf;
-	char driver[96];
 };
 
 static void run_blocks(const struct hwc_md_ops *ops, void *state, const hwc_u8 *data,
@@ -238,7 +280,7 @@ int _hwcrypt_phash_new(struct _hwcrypt_phash **out, const char *alg, const char 
 		free(p);
 		return -ENOENT;
 	}
-	set_driver(p->driver, sizeof(p->driver), name, p->ops.impl->impl, hmac);
+	set_name(&p->name, name, p->ops.impl->impl, hmac);
 	*out = p;
 	return 0;
 }
@@ -342,22 +384,9 @@ unsigned int _hwcrypt_phash_blocksize(const struct _hwcrypt_phash *p)
 	return p->ops.info->blocksize;
 }
 
-const char *_hwcrypt_phash_tier(const struct _hwcrypt_phash *p)
-{
-	return p->ops.impl->impl;
-}
-
-const char *_hwcrypt_phash_driver(const struct _hwcrypt_phash *p)
-{
-	return p->driver;
-}
-
 void _hwcrypt_phash_free(struct _hwcrypt_phash *p)
 {
-	if (!p)
-		return;
-	explicit_bzero(p, sizeof(*p));
-	free(p);
+	wipe_free(p, sizeof(*p));
 }
 
 /* ---- skcipher: ecb, cbc, ctr (SP 800-38A), xts (IEEE 1619), cts(cbc) (CS3) of AES */
@@ -373,16 +402,18 @@ static const struct {
 };
 
 struct _hwcrypt_pskc {
+	struct _hwcrypt_pname name;
 	enum pmode mode;
 	const struct hwc_aes_impl *impl;
 	struct hwc_aes_key k1, k2;	/* k2: the XTS tweak key */
-	char driver[96];
 };
 
 int _hwcrypt_pskc_new(struct _hwcrypt_pskc **out, const char *alg, const char *driver)
 {
+	const struct hwc_aes_impl *impl;
 	struct _hwcrypt_pskc *p;
-	char prefix[_HWCRYPT_MAX_NAME], impl[32];
+	char prefix[_HWCRYPT_MAX_NAME];
+	void *v;
 	size_t i;
 	int r;
 
@@ -392,19 +423,12 @@ int _hwcrypt_pskc_new(struct _hwcrypt_pskc **out, const char *alg, const char *d
 	if (i == sizeof(pmodes) / sizeof(pmodes[0]) ||
 	    driver_prefix(alg, prefix, sizeof(prefix)))
 		return -ENOENT;
-	r = parse_driver(prefix, driver, impl, sizeof(impl));
-	if (r < 0)
+	r = new_aes(&v, sizeof(*p), alg, 0, prefix, driver, &impl);
+	if (r)
 		return r;
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		return -ENOMEM;
+	p = v;
 	p->mode = pmodes[i].mode;
-	p->impl = pick_aes(alg, 0, impl);
-	if (!p->impl) {
-		free(p);
-		return -ENOENT;
-	}
-	set_driver(p->driver, sizeof(p->driver), prefix, p->impl->impl, 0);
+	p->impl = impl;
 	*out = p;
 	return 0;
 }
@@ -474,22 +498,9 @@ int _hwcrypt_pskc_crypt(struct _hwcrypt_pskc *p, int enc, uint8_t *iv, const uin
 	return 0;
 }
 
-const char *_hwcrypt_pskc_tier(const struct _hwcrypt_pskc *p)
-{
-	return p->impl->impl;
-}
-
-const char *_hwcrypt_pskc_driver(const struct _hwcrypt_pskc *p)
-{
-	return p->driver;
-}
-
 void _hwcrypt_pskc_free(struct _hwcrypt_pskc *p)
 {
-	if (!p)
-		return;
-	explicit_bzero(p, sizeof(*p));
-	free(p);
+	wipe_free(p, sizeof(*p));
 }
 
 /* ---- aead: gcm(aes) (SP 800-38D, 96-bit IVs) and rfc4106(gcm(aes)) (RFC 4106) */
@@ -498,38 +509,32 @@ void _hwcrypt_pskc_free(struct _hwcrypt_pskc *p)
 #define RFC4106_IV	8
 
 struct _hwcrypt_paead {
+	struct _hwcrypt_pname name;
 	int rfc4106, keyed;
 	unsigned int taglen;
 	const struct hwc_aes_impl *impl;
 	struct hwc_gcm_key key;
 	uint8_t salt[RFC4106_SALT];
-	char driver[96];
 };
 
 int _hwcrypt_paead_new(struct _hwcrypt_paead **out, const char *alg, const char *driver)
 {
+	const struct hwc_aes_impl *impl;
 	struct _hwcrypt_paead *p;
-	char prefix[_HWCRYPT_MAX_NAME], impl[32];
-	int rfc4106, r;
+	char prefix[_HWCRYPT_MAX_NAME];
+	void *v;
+	int r;
 
 	if (strcmp(alg, "gcm(aes)") && strcmp(alg, "rfc4106(gcm(aes))"))
 		return -ENOENT;
-	rfc4106 = alg[0] == 'r';
 	driver_prefix(alg, prefix, sizeof(prefix));
-	r = parse_driver(prefix, driver, impl, sizeof(impl));
-	if (r < 0)
+	r = new_aes(&v, sizeof(*p), "gcm(aes)", 1, prefix, driver, &impl);
+	if (r)
 		return r;
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	p->rfc4106 = rfc4106;
+	p = v;
+	p->rfc4106 = alg[0] == 'r';
 	p->taglen = 16;
-	p->impl = pick_aes("gcm(aes)", 1, impl);
-	if (!p->impl) {
-		free(p);
-		return -ENOENT;
-	}
-	set_driver(p->driver, sizeof(p->driver), prefix, p->impl->impl, 0);
+	p->impl = impl;
 	*out = p;
 	return 0;
 }
@@ -618,20 +623,7 @@ ssize_t _hwcrypt_paead_crypt(struct _hwcrypt_paead *p, int enc, const uint8_t *i
 	return (ssize_t)(enc ? textlen + p->taglen : textlen);
 }
 
-const char *_hwcrypt_paead_tier(const struct _hwcrypt_paead *p)
-{
-	return p->impl->impl;
-}
-
-const char *_hwcrypt_paead_driver(const struct _hwcrypt_paead *p)
-{
-	return p->driver;
-}
-
 void _hwcrypt_paead_free(struct _hwcrypt_paead *p)
 {
-	if (!p)
-		return;
-	explicit_bzero(p, sizeof(*p));
-	free(p);
+	wipe_free(p, sizeof(*p));
 }

@@ -310,9 +310,13 @@ static int emsa_pkcs1(uint8_t *em, size_t k, const char *hash, const uint8_t *di
 	return 0;
 }
 
-static int enc_ok(const char *enc)
+/* lookup() for a PKCS#1 v1.5 operation; another encoding is refused before the lock. */
+static int op_key(struct prsa **k, int32_t serial, const char *enc)
 {
-	return !enc || !*enc || !strcmp(enc, "pkcs1");
+	if (enc && *enc && strcmp(enc, "pkcs1"))
+		return -EOPNOTSUPP;
+	*k = lookup(serial);
+	return *k ? 0 : -ENOKEY;
 }
 
 ssize_t _hwcrypt_prsa_sign(int32_t serial, const char *enc, const char *hash,
@@ -322,11 +326,9 @@ ssize_t _hwcrypt_prsa_sign(int32_t serial, const char *enc, const char *hash,
 	uint8_t em[HWC_RSA_MAX_BITS / 8];
 	ssize_t r;
 
-	if (!enc_ok(enc))
-		return -EOPNOTSUPP;
-	k = lookup(serial);
-	if (!k)
-		return -ENOKEY;
+	r = op_key(&k, serial, enc);
+	if (r)
+		return r;
 	r = siglen < k->key.bytes ? -EINVAL :
 	    !k->key.have_priv ? -EOPNOTSUPP : emsa_pkcs1(em, k->key.bytes, hash, digest, dlen);
 	if (!r)
@@ -345,11 +347,9 @@ int _hwcrypt_prsa_verify(int32_t serial, const char *enc, const char *hash,
 	struct prsa *k;
 	int r;
 
-	if (!enc_ok(enc))
-		return -EOPNOTSUPP;
-	k = lookup(serial);
-	if (!k)
-		return -ENOKEY;
+	r = op_key(&k, serial, enc);
+	if (r)
+		return r;
 	r = siglen != k->key.bytes ? -EINVAL : emsa_pkcs1(em, k->key.bytes, hash, digest, dlen);
 	if (!r) {
 		/* A signature outside 1 < s < n - 1 is no signature of anything. */
@@ -366,13 +366,11 @@ ssize_t _hwcrypt_prsa_encrypt(int32_t serial, const char *enc, const uint8_t *in
 	uint8_t em[HWC_RSA_MAX_BITS / 8];
 	struct prsa *k;
 	size_t kb, ps;
-	ssize_t r = 0;
+	ssize_t r;
 
-	if (!enc_ok(enc))
-		return -EOPNOTSUPP;
-	k = lookup(serial);
-	if (!k)
-		return -ENOKEY;
+	r = op_key(&k, serial, enc);
+	if (r)
+		return r;
 	kb = k->key.bytes;
 	if (inlen + 11 > kb || outlen < kb)
 		r = -EINVAL;
@@ -415,11 +413,9 @@ ssize_t _hwcrypt_prsa_decrypt(int32_t serial, const char *enc, const uint8_t *in
 	size_t kb, sep = 0, found = 0, good;
 	ssize_t r;
 
-	if (!enc_ok(enc))
-		return -EOPNOTSUPP;
-	k = lookup(serial);
-	if (!k)
-		return -ENOKEY;
+	r = op_key(&k, serial, enc);
+	if (r)
+		return r;
 	kb = k->key.bytes;
 	r = inlen != kb ? -EINVAL : private_op(k, em, in, inlen);
 	pthread_mutex_unlock(&keys_lock);

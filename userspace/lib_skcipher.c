@@ -116,8 +116,9 @@ static int mode_of(const struct hwcrypt_skcipher *h, const struct _hwcrypt_props
 	return h->blocksize > 1 ? MODE_CHAINED : MODE_STREAM;
 }
 
-static int kernel_init(struct hwcrypt_skcipher *h, const char *alg, const char *driver)
+static int kernel_init(void *p, const char *alg, const char *driver)
 {
+	struct hwcrypt_skcipher *h = p;
 	struct _hwcrypt_props props;
 	int ret;
 
@@ -138,62 +139,42 @@ static int kernel_init(struct hwcrypt_skcipher *h, const char *alg, const char *
 	return 0;
 }
 
-static int process_init(struct hwcrypt_skcipher *h, const char *alg, const char *driver,
-			int kernel_err)
+static int process_new(void *p, const char *alg, const char *driver,
+		       const struct _hwcrypt_pname **name)
 {
-	int chained, ret = _hwcrypt_process_check(alg, kernel_err);
+	struct hwcrypt_skcipher *h = p;
+	int chained, ret = _hwcrypt_pskc_new(&h->soft, alg, driver);
 
 	if (ret)
 		return ret;
-	ret = _hwcrypt_pskc_new(&h->soft, alg, driver);
-	if (ret)
-		return _hwcrypt_process_refused("skcipher", alg, driver, ret, kernel_err);
-	h->alg = strdup(alg);
-	h->driver = strdup(_hwcrypt_pskc_driver(h->soft));
-	if (!h->alg || !h->driver)
-		return -ENOMEM;
 	_hwcrypt_pskc_sizes(h->soft, &h->ivsize, &h->blocksize, &h->chunk, &chained);
 	h->mode = !chained ? MODE_WHOLE : h->blocksize > 1 ? MODE_CHAINED : MODE_STREAM;
-	_hwcrypt_route_process(&h->route, _hwcrypt_pskc_tier(h->soft), kernel_err);
+	*name = _hwcrypt_pname_of(h->soft);
 	return 0;
 }
+
+static void free_handle(void *h)
+{
+	hwcrypt_skcipher_free(h);
+}
+
+static const struct _hwcrypt_handle_ops skcipher_ops = {
+	.type = "skcipher",
+	_HWCRYPT_HANDLE_FIELDS(struct hwcrypt_skcipher),
+	.destroy = kcapi_cipher_destroy,
+	.kernel = kernel_init,
+	.process = process_new,
+	.free = free_handle,
+};
 
 HWCRYPT_EXPORT int hwcrypt_skcipher_init(struct hwcrypt_skcipher **handle, const char *alg,
 					 const char *driver)
 {
-	struct hwcrypt_skcipher *h;
-	int policy = hwcrypt_backend_get(), ret = 0;
+	void *h = NULL;
+	int ret = _hwcrypt_handle_init(handle ? &h : NULL, &skcipher_ops, alg, driver);
 
-	if (!handle)
-		return -EINVAL;
-	if (policy < 0)
-		return policy;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return -ENOMEM;
-	h->route.backend = HWCRYPT_BACKEND_KERNEL;
-	if (policy != HWCRYPT_BACKEND_PROCESS) {
-		ret = kernel_init(h, alg, driver);
-		if (!ret)
-			goto done;
-		if (policy == HWCRYPT_BACKEND_KERNEL || !_hwcrypt_kernel_refused(ret))
-			goto fail;
-		if (h->kh)
-			kcapi_cipher_destroy(h->kh);
-		h->kh = NULL;
-		free(h->alg);
-		free(h->driver);
-		h->alg = h->driver = NULL;
-		h->route.by_name = 0;
-	}
-	ret = process_init(h, alg, driver, ret);
-	if (ret)
-		goto fail;
-done:
-	*handle = h;
-	return 0;
-fail:
-	hwcrypt_skcipher_free(h);
+	if (!ret)
+		*handle = h;
 	return ret;
 }
 

@@ -107,19 +107,27 @@ static int ossl_xts_cts(const char *mode, const unsigned char *key, size_t keyle
 	return ok && (size_t)(n + f) == len;
 }
 
-/* Says which path serves @h (INFO), and whether it is the process. */
+/*
+ * Says which path serves a handle (INFO), from its *_path() call's @r and @p, and whether it
+ * is the process.
+ */
+static int in_process(int r, const struct hwcrypt_path *p, const char *alg)
+{
+	if (r)
+		return 0;
+	if (p->backend == HWCRYPT_BACKEND_KERNEL)
+		printf("INFO: %s: kernel, driver %s (bound as %s%s)\n", alg, p->driver, p->bound,
+		       p->by_name ? ", by algorithm name under af_alg_restrict" : "");
+	else
+		printf("INFO: %s: in process, tier %s (%s)\n", alg, p->tier, p->why ? p->why : "");
+	return p->backend == HWCRYPT_BACKEND_PROCESS;
+}
+
 static int skcipher_in_process(struct hwcrypt_skcipher *h, const char *alg)
 {
 	struct hwcrypt_path p;
 
-	if (hwcrypt_skcipher_path(h, &p))
-		return 0;
-	if (p.backend == HWCRYPT_BACKEND_KERNEL)
-		printf("INFO: %s: kernel, driver %s (bound as %s%s)\n", alg, p.driver, p.bound,
-		       p.by_name ? ", by algorithm name under af_alg_restrict" : "");
-	else
-		printf("INFO: %s: in process, tier %s (%s)\n", alg, p.tier, p.why ? p.why : "");
-	return p.backend == HWCRYPT_BACKEND_PROCESS;
+	return in_process(hwcrypt_skcipher_path(h, &p), &p, alg);
 }
 
 /* Streams @in through @h in random pieces; returns the bytes written or a negative errno. */
@@ -307,14 +315,7 @@ static int aead_in_process(struct hwcrypt_aead *h, const char *alg)
 {
 	struct hwcrypt_path p;
 
-	if (hwcrypt_aead_path(h, &p))
-		return 0;
-	if (p.backend == HWCRYPT_BACKEND_KERNEL)
-		printf("INFO: %s: kernel, driver %s (bound as %s%s)\n", alg, p.driver, p.bound,
-		       p.by_name ? ", by algorithm name under af_alg_restrict" : "");
-	else
-		printf("INFO: %s: in process, tier %s (%s)\n", alg, p.tier, p.why ? p.why : "");
-	return p.backend == HWCRYPT_BACKEND_PROCESS;
+	return in_process(hwcrypt_aead_path(h, &p), &p, alg);
 }
 
 /*
