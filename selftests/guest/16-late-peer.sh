@@ -25,6 +25,17 @@ P=/sys/module/hwcrypt/drivers/$drv/placement
 check_eq "softdep names $peer_mod" yes \
 	"$(modinfo -F softdep "$HWC_MODULE" | grep -qw "$peer_mod" && echo yes || echo no)"
 
+# hwcrypt's load asks for templates (xts, gcm) whose inner lookups load the AES module by alias
+# ("crypto-aes"): blacklisting it, in the guest's own /run, keeps it out until modprobe names it.
+block_peer() {
+	mkdir -p /run/modprobe.d
+	echo "blacklist $peer_mod" >/run/modprobe.d/hwc-late-peer.conf
+}
+
+unblock_peer() {
+	rm -f /run/modprobe.d/hwc-late-peer.conf
+}
+
 peer_loaded() {
 	grep -q "^$peer_mod " /proc/modules
 }
@@ -87,7 +98,10 @@ run_order() {
 	hwc_unload
 	if [ "$first" = hwcrypt ]; then
 		peer_unload
+		block_peer
 		check_cmd "$how, hwcrypt first: insmod" hwc_insmod auto_force="$how"
+		unblock_peer
+		peer_loaded && fail "$how, hwcrypt first: $peer_mod still out" "loaded with hwcrypt"
 		check_cmd "$how, hwcrypt first: modprobe $peer_mod" modprobe "$peer_mod"
 		peer=$(peer_choice "$alg")
 		pl=$(wait_placement "$want $peer: auto_force=$how (re-placed: registered after hwcrypt)")
@@ -153,7 +167,9 @@ i=0
 ok=1
 while [ $i -lt $rounds ]; do
 	hwc_unload && peer_unload || { ok=0; break; }
+	block_peer
 	hwc_insmod auto_force=win || { ok=0; break; }
+	unblock_peer
 	rm -f "$d/stop"
 	binder &
 	bpid=$!
@@ -174,6 +190,7 @@ done
 [ $ok = 1 ] && pass "$rounds rounds of re-placement under binds" ||
 	fail "$rounds rounds of re-placement under binds" "round $i"
 check_eq "no bind failed during re-placement" "" "$(head -n 3 "$d/failed" 2>/dev/null)"
+unblock_peer
 hwc_unload
 peer_loaded || modprobe "$peer_mod" 2>/dev/null
 rm -rf "$d"
