@@ -325,7 +325,8 @@ out:
  * module init, and the kernel holds that second load until the first one ends: each lookup then
  * sat in the crypto larval's 60 s wait (seen at boot in the deployment guest, where DKMS had put
  * hwcrypt into modules.alias). The peer is thus what is loaded now; the boot loader
- * (scripts/boot/hwcrypt-load.sh) loads the kernel's own modules for the CPU first. Templates
+ * (scripts/boot/hwcrypt-load.sh) and the module's softdeps load the kernel's own modules for
+ * the CPU first, and one that registers later is raced then (registry.c). Templates
  * the lookup instantiates still load their own modules ("crypto-xts"); their inner algorithms
  * exist by then, as the table asks for ecb/cbc/ctr before xts/cts/gcm and gcm before rfc4106.
  */
