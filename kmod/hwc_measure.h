@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* priority=auto's load-time race (measure.c), for the registry. */
+/* priority=auto's race (measure.c), for the registry: at load, and when a peer registers later. */
 #ifndef HWC_MEASURE_H
 #define HWC_MEASURE_H
 
 #include "hwc_glue.h"
 
-/* Request sizes raced: a large one (dm-crypt, IPsec jumbo, file hashing) and a small one. */
-#define HWC_RACE_NSIZES	2
+/* Request sizes raced, largest first: 16 KiB, dm-crypt's 4 KiB and 1 KiB, 256 B. */
+#define HWC_RACE_NSIZES	4
 extern const unsigned int hwc_race_sizes[HWC_RACE_NSIZES];
 
 /* Cases of an algorithm's race: its key sizes times the two directions (hashes: one). */

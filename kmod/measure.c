@@ -19,7 +19,13 @@
 #include <crypto/skcipher.h>
 #include "hwc_measure.h"
 
-const unsigned int hwc_race_sizes[HWC_RACE_NSIZES] = { 16384, 256 };
+/*
+ * Largest first (the buffer's size): 16 KiB (IPsec jumbo frames, file hashing), dm-crypt's
+ * 4 KiB sectors (LUKS2 --sector-size 4096) and 1 KiB (a 512-byte-sector volume's bios merge
+ * into requests of a few sectors), 256 B (small packets). A driver's lead can hold at one size
+ * and not another (wider loops pay off late), so each is raced.
+ */
+const unsigned int hwc_race_sizes[HWC_RACE_NSIZES] = { 16384, 4096, 1024, 256 };
 
 /*
  * Per round, each side in turn: an untimed warm-up of HWC_RACE_WARM_NS, then one slice of
@@ -34,7 +40,7 @@ const unsigned int hwc_race_sizes[HWC_RACE_NSIZES] = { 16384, 256 };
  * slices called hwcrypt 1.07x the kernel where 40 ms runs (and dm-crypt or IPsec, which keep
  * one driver busy) measure 0.94x (the same cores and the kernel's asm timed on the host,
  * bench_aes --forms; see its race).
- * Best of the rounds, about 52 ms per AES algorithm (four cases) and 28 ms per hash. The
+ * Best of the rounds, about 84 ms per AES algorithm (four cases) and 36 ms per hash. The
  * second round does not start once HWC_RACE_BUDGET_NS have gone: on a slow or emulated CPU,
  * where one request may take longer than a slice, the race is then its first round.
  */
@@ -319,7 +325,8 @@ out:
  * module init, and the kernel holds that second load until the first one ends: each lookup then
  * sat in the crypto larval's 60 s wait (seen at boot in the deployment guest, where DKMS had put
  * hwcrypt into modules.alias). The peer is thus what is loaded now; the boot loader
- * (scripts/boot/hwcrypt-load.sh) loads the kernel's own modules for the CPU first. Templates
+ * (scripts/boot/hwcrypt-load.sh) and the module's softdeps load the kernel's own modules for
+ * the CPU first, and one that registers later is raced then (registry.c). Templates
  * the lookup instantiates still load their own modules ("crypto-xts"); their inner algorithms
  * exist by then, as the table asks for ecb/cbc/ctr before xts/cts/gcm and gcm before rfc4106.
  */

@@ -11,12 +11,19 @@
 #include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/kobject.h>
+#include <linux/list.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/workqueue.h>
+#include <crypto/algapi.h>
+#include "compat/algapi.h"
 #include "hwc_glue.h"
 #include "hwc_measure.h"
 #include "hwc_registry.h"
@@ -254,7 +261,7 @@ static bool hwc_wait_idle(struct hwc_drv *drv)
 
 static void hwc_set_priority(struct hwc_drv *drv, int priority)
 {
-	hwc_base(drv)->cra_priority = priority;
+	WRITE_ONCE(hwc_base(drv)->cra_priority, priority);
 }
 
 /* The fixed priority of @drv's class and tier (priority=N, or the base under auto). */
@@ -347,7 +354,10 @@ static const char *hwc_size_name(unsigned int bytes, char *buf, size_t len)
 	return buf;
 }
 
-/* One algorithm's drivers [first, end) and the decision about them. */
+/*
+ * One algorithm's drivers [first, end) and the decision about them: @peer is the driver the
+ * kernel would pick for the algorithm without hwcrypt, found at load or registered since.
+ */
 struct hwc_place {
 	unsigned int first, end;
 	char *peer;
@@ -356,12 +366,32 @@ struct hwc_place {
 	char *why;
 };
 
-/* Priorities for @p's outcome: the fixed ones (or above a higher peer), or just below the peer. */
+/*
+ * The placements, from load to unload. hwc_place_lock orders the load's decisions, the later
+ * re-decisions (hwc_late_work) and sysfs readers of the placement lines.
+ */
+static struct hwc_place *hwc_places;
+static unsigned int hwc_nplaces;
+static DEFINE_MUTEX(hwc_place_lock);
+
+/*
+ * Priorities for @p's outcome: the fixed ones (or above a higher peer), or just below the peer.
+ * Registered drivers move in place, all of the algorithm's tiers under one hold of the crypto
+ * API's lock (compat/algapi.h): a lookup sees them before or after, never half moved, and
+ * whoever is bound to one keeps it. Re-registering instead would unregister a driver that a
+ * bind may take between any idle check and the unregistration (the kernel's refcount check
+ * there then fires); a priority changed in place has no such window. Its cost: template
+ * instances built on the peer before the move (essiv(cbc(aes),...)) stay as they were, where a
+ * registration would have retired them.
+ */
 static void hwc_place_priorities(const struct hwc_place *p, bool above)
 {
+	bool live = hwc_drvs[p->first].registered;
 	unsigned int i;
 	int top = hwc_drvs[p->end - 1].rank;
 
+	if (live)
+		down_write(&crypto_alg_sem);
 	for (i = p->first; i < p->end; i++) {
 		struct hwc_drv *drv = &hwc_drvs[i];
 
@@ -371,6 +401,8 @@ static void hwc_place_priorities(const struct hwc_place *p, bool above)
 		else
 			hwc_set_priority(drv, p->peer_priority - 1 - top + drv->rank);
 	}
+	if (live)
+		up_write(&crypto_alg_sem);
 }
 
 /*
@@ -383,8 +415,9 @@ static bool hwc_place_race(struct hwc_place *p)
 	struct hwc_drv *best = &hwc_drvs[p->end - 1];
 	const char *ours = hwc_base(best)->cra_driver_name;
 	struct hwc_race r;
-	char sz[2][16], cn[2][32];
-	unsigned int w[2] = { 0, 0 };
+	char sz[HWC_RACE_NSIZES][16], cn[HWC_RACE_NSIZES][32], rest[256];
+	unsigned int w[HWC_RACE_NSIZES] = { 0 };
+	size_t len = 0;
 	bool win = true;
 	unsigned int c, i;
 	int err;
@@ -405,16 +438,20 @@ static bool hwc_place_race(struct hwc_place *p)
 				w[i] = c;
 		}
 	}
+	rest[0] = 0;
 	for (i = 0; i < HWC_RACE_NSIZES; i++) {
 		hwc_size_name(hwc_race_sizes[i], sz[i], sizeof(sz[i]));
 		hwc_race_case_name(best->desc, w[i], cn[i], sizeof(cn[i]));
+		if (i)
+			len += scnprintf(rest + len, sizeof(rest) - len,
+					 ", %llu vs %llu MB/s at %s (%s)", r.ours[w[i]][i],
+					 r.peer[w[i]][i], sz[i], cn[i]);
 	}
-	pr_info("%s: %s %llu MB/s vs %s %llu MB/s at %s (%s), %llu vs %llu MB/s at %s (%s): %s\n",
-		best->desc->cra_name, ours, r.ours[w[0]][0], p->peer, r.peer[w[0]][0], sz[0], cn[0],
-		r.ours[w[1]][1], r.peer[w[1]][1], sz[1], cn[1], win ? "above" : "below");
-	p->why = kasprintf(GFP_KERNEL, "%s %llu vs %llu MB/s at %s (%s), %llu vs %llu MB/s at %s (%s)",
-			   ours, r.ours[w[0]][0], r.peer[w[0]][0], sz[0], cn[0], r.ours[w[1]][1],
-			   r.peer[w[1]][1], sz[1], cn[1]);
+	pr_info("%s: %s %llu MB/s vs %s %llu MB/s at %s (%s)%s: %s\n", best->desc->cra_name, ours,
+		r.ours[w[0]][0], p->peer, r.peer[w[0]][0], sz[0], cn[0], rest,
+		win ? "above" : "below");
+	p->why = kasprintf(GFP_KERNEL, "%s %llu vs %llu MB/s at %s (%s)%s", ours, r.ours[w[0]][0],
+			   r.peer[w[0]][0], sz[0], cn[0], rest);
 	return win;
 }
 
@@ -431,32 +468,7 @@ static int hwc_register_range(unsigned int first, unsigned int end)
 	return 0;
 }
 
-/*
- * priority=auto for one algorithm whose drivers are registered below @p->peer: race, and where
- * hwcrypt wins move its drivers above (unregister, new priority, register: the kernel has no
- * other way to change a priority, and registering re-ranks template instances built on the
- * peer).
- */
-static int hwc_place_measured(struct hwc_place *p)
-{
-	unsigned int i;
-
-	if (!hwc_place_race(p))
-		return 0;
-	for (i = p->first; i < p->end; i++) {
-		if (!hwc_wait_idle(&hwc_drvs[i])) {
-			pr_warn("%s: in use during load: left below %s\n",
-				hwc_base(&hwc_drvs[i])->cra_driver_name, p->peer);
-			return 0;
-		}
-	}
-	for (i = p->end; i-- > p->first; )
-		hwc_unregister(&hwc_drvs[i]);
-	hwc_place_priorities(p, true);
-	p->above = true;
-	return hwc_register_range(p->first, p->end);
-}
-
+/* Caller holds hwc_place_lock (sysfs reads the lines under it). */
 static __printf(2, 3) void hwc_set_placement(const struct hwc_place *p, const char *fmt, ...)
 {
 	unsigned int i;
@@ -466,20 +478,201 @@ static __printf(2, 3) void hwc_set_placement(const struct hwc_place *p, const ch
 	va_start(ap, fmt);
 	line = kvasprintf(GFP_KERNEL, fmt, ap);
 	va_end(ap);
-	for (i = p->first; i < p->end; i++)
+	for (i = p->first; i < p->end; i++) {
+		kfree(hwc_drvs[i].placement);
 		hwc_drvs[i].placement = i == p->first ? line : kstrdup(line, GFP_KERNEL);
+	}
+}
+
+/*
+ * priority=auto for one algorithm whose drivers are registered and whose peer is @p->peer:
+ * forced, unraced or raced, then placed above or below it (in place) and the placement line
+ * written; @late names the moment when the peer registered after hwcrypt.
+ */
+static void hwc_place_decide(struct hwc_place *p, const char *late)
+{
+	const char *unraced = hwc_class_rules[hwc_drvs[p->first].desc->class].unraced;
+
+	kfree(p->why);
+	p->why = NULL;
+	if (hwc_force != HWC_FORCE_NONE) {
+		p->above = hwc_force == HWC_FORCE_WIN;
+		p->why = kasprintf(GFP_KERNEL, "auto_force=%s", hwc_force_names[hwc_force]);
+	} else if (unraced) {
+		p->above = true;
+		p->why = kstrdup(unraced, GFP_KERNEL);
+	} else {
+		p->above = hwc_place_race(p);
+	}
+	hwc_place_priorities(p, p->above);
+	hwc_set_placement(p, "%s %s%s%s%s", p->above ? "above" : "below", p->peer,
+			  p->why ? ": " : "", p->why ?: "", late ?: "");
+}
+
+/* ---- priority=auto: peers that register after hwcrypt ---- */
+
+/*
+ * A driver that registers after hwcrypt's load (aesni_intel loaded by udev a moment later, a
+ * template instance built for a user) may be the one the kernel would now pick without hwcrypt:
+ * the notifier notes it, and the work below races it. The notifier runs inside the other
+ * driver's registration (the crypto API's chain, before its self-test): it only copies what it
+ * needs. CRYPTO_MSG_ALG_REGISTER, because every kernel from 5.10 to 7.3 sends it with the
+ * algorithm itself (CRYPTO_MSG_ALG_LOADED carries the test larval up to 6.x and the algorithm
+ * in 7.x) and outside crypto_alg_sem; the crypto manager answers it with NOTIFY_STOP, so this
+ * notifier ranks before it and always passes it on.
+ */
+struct hwc_late_peer {
+	struct list_head list;
+	char cra_name[CRYPTO_MAX_ALG_NAME];
+	char driver[CRYPTO_MAX_ALG_NAME];
+	int priority;
+};
+
+static LIST_HEAD(hwc_late_peers);
+static DEFINE_SPINLOCK(hwc_late_lock);
+
+/* Whether any of hwcrypt's drivers is of @cra_name (hwc_drvs is fixed once built). */
+static bool hwc_serves(const char *cra_name)
+{
+	unsigned int i;
+
+	for (i = 0; i < hwc_ndrvs; i++)
+		if (!strcmp(hwc_drvs[i].desc->cra_name, cra_name))
+			return true;
+	return false;
+}
+
+static void hwc_late_work_fn(struct work_struct *work);
+static DECLARE_WORK(hwc_late_work, hwc_late_work_fn);
+
+static int hwc_late_notify(struct notifier_block *nb, unsigned long msg, void *data)
+{
+	const struct crypto_alg *alg = data;
+	struct hwc_late_peer *lp;
+
+	/*
+	 * Not hwcrypt's own drivers, nor instances built on them ("rfc4106(gcm-aes-hwcrypt-...)",
+	 * by the naming rule), nor internal helpers nobody can pick by cra_name.
+	 */
+	if (msg != CRYPTO_MSG_ALG_REGISTER || !alg || alg->cra_module == THIS_MODULE ||
+	    (alg->cra_flags & CRYPTO_ALG_INTERNAL) || strstr(alg->cra_driver_name, "-hwcrypt-") ||
+	    !hwc_serves(alg->cra_name))
+		return NOTIFY_DONE;
+	lp = kzalloc(sizeof(*lp), GFP_KERNEL);
+	if (!lp) {
+		pr_warn("%s: registered after hwcrypt, not raced: out of memory\n",
+			alg->cra_driver_name);
+		return NOTIFY_DONE;
+	}
+	strscpy(lp->cra_name, alg->cra_name, sizeof(lp->cra_name));
+	strscpy(lp->driver, alg->cra_driver_name, sizeof(lp->driver));
+	lp->priority = alg->cra_priority;
+	spin_lock(&hwc_late_lock);
+	list_add_tail(&lp->list, &hwc_late_peers);
+	spin_unlock(&hwc_late_lock);
+	queue_work(system_unbound_wq, &hwc_late_work);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hwc_late_nb = {
+	.notifier_call = hwc_late_notify,
+	.priority = 1,	/* before the crypto manager's NOTIFY_STOP */
+};
+static bool hwc_late_registered;
+
+/*
+ * One driver that registered after hwcrypt: if it outranks the peer its algorithm was placed
+ * against (or there was none), it is the new peer once its self-test passed, and the algorithm
+ * is decided again against it.
+ */
+static void hwc_late_place(const struct hwc_late_peer *lp)
+{
+	struct hwc_place *p = NULL;
+	unsigned int i;
+	char *late;
+
+	for (i = 0; i < hwc_nplaces && !p; i++)
+		if (!strcmp(hwc_drvs[hwc_places[i].first].desc->cra_name, lp->cra_name))
+			p = &hwc_places[i];
+	if (!p || (p->peer && (lp->priority <= p->peer_priority || !strcmp(p->peer, lp->driver))))
+		return;
+	/* Waits for its self-test; NOLOAD: it is registered, or gone again. */
+	if (!crypto_has_alg(lp->driver, 0, CRYPTO_NOLOAD)) {
+		pr_info("%s: %s registered after hwcrypt but is not usable: not raced\n", lp->cra_name,
+			lp->driver);
+		return;
+	}
+	late = kstrdup(lp->driver, GFP_KERNEL);
+	if (!late)
+		return;
+	pr_info("%s: %s (priority %d) registered after hwcrypt, above %s: deciding again\n",
+		lp->cra_name, lp->driver, lp->priority, p->peer ?: "no peer");
+	kfree(p->peer);
+	p->peer = late;
+	p->peer_priority = lp->priority;
+	hwc_place_decide(p, " (re-placed: registered after hwcrypt)");
+	pr_info("%s: now %s\n", lp->cra_name, hwc_drvs[p->first].placement ?: "?");
+}
+
+static void hwc_late_work_fn(struct work_struct *work)
+{
+	struct hwc_late_peer *lp;
+
+	mutex_lock(&hwc_place_lock);
+	for (;;) {
+		spin_lock(&hwc_late_lock);
+		lp = list_first_entry_or_null(&hwc_late_peers, struct hwc_late_peer, list);
+		if (lp)
+			list_del(&lp->list);
+		spin_unlock(&hwc_late_lock);
+		if (!lp)
+			break;
+		hwc_late_place(lp);
+		kfree(lp);
+	}
+	mutex_unlock(&hwc_place_lock);
+}
+
+/* Stops the notes and the work, and drops what was noted; nothing is re-decided after this. */
+static void hwc_late_stop(void)
+{
+	struct hwc_late_peer *lp, *n;
+
+	if (!hwc_late_registered)
+		return;
+	crypto_unregister_notifier(&hwc_late_nb);
+	hwc_late_registered = false;
+	cancel_work_sync(&hwc_late_work);
+	list_for_each_entry_safe(lp, n, &hwc_late_peers, list) {
+		list_del(&lp->list);
+		kfree(lp);
+	}
+}
+
+static void hwc_places_free(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < hwc_nplaces; i++) {
+		kfree(hwc_places[i].peer);
+		kfree(hwc_places[i].why);
+	}
+	kfree(hwc_places);
+	hwc_places = NULL;
+	hwc_nplaces = 0;
 }
 
 /*
  * Registers everything. priority=N: at the fixed priorities. priority=auto: first each
  * algorithm's peer, found before any of hwcrypt's drivers exists (so that no template the
- * kernel instantiates for the lookup is built on one of them); then, per algorithm, forced or
- * raced, above or below the peer.
+ * kernel instantiates for the lookup is built on one of them); then, per algorithm, registered
+ * below the peer (where a race finds both), and forced, unraced or raced to above or below it.
+ * The notifier is up before the lookups, so that a peer registering from then on is raced
+ * when the work gets hwc_place_lock, which this holds until every algorithm is placed.
  */
 static int hwc_register_all(void)
 {
-	struct hwc_place *places;
-	unsigned int n = 0, i, first;
+	unsigned int i, first;
 	int err = 0;
 
 	if (!hwc_prio_auto) {
@@ -489,11 +682,16 @@ static int hwc_register_all(void)
 		return hwc_register_range(0, hwc_ndrvs);
 	}
 
-	places = kcalloc(hwc_ndrvs, sizeof(*places), GFP_KERNEL);
-	if (!places)
+	hwc_places = kcalloc(hwc_ndrvs, sizeof(*hwc_places), GFP_KERNEL);
+	if (!hwc_places)
 		return -ENOMEM;
-	for (first = 0; first < hwc_ndrvs; first = places[n++].end) {
-		struct hwc_place *p = &places[n];
+	err = crypto_register_notifier(&hwc_late_nb);
+	if (err)
+		return err;
+	hwc_late_registered = true;
+	mutex_lock(&hwc_place_lock);
+	for (first = 0; first < hwc_ndrvs; first = hwc_places[hwc_nplaces++].end) {
+		struct hwc_place *p = &hwc_places[hwc_nplaces];
 
 		p->first = first;
 		for (p->end = first + 1; p->end < hwc_ndrvs &&
@@ -502,8 +700,8 @@ static int hwc_register_all(void)
 		p->peer = hwc_peer(hwc_drvs[first].desc, &p->peer_priority);
 	}
 
-	for (i = 0; i < n && !err; i++) {
-		struct hwc_place *p = &places[i];
+	for (i = 0; i < hwc_nplaces && !err; i++) {
+		struct hwc_place *p = &hwc_places[i];
 		const char *unraced;
 
 		if (!p->peer) {
@@ -511,29 +709,19 @@ static int hwc_register_all(void)
 			err = hwc_register_range(p->first, p->end);
 			continue;
 		}
+		/*
+		 * Where the outcome is known without a race, registered there at once: a
+		 * registration above the peer retires template instances built on it, which a
+		 * move in place does not (hwc_place_priorities()).
+		 */
 		unraced = hwc_class_rules[hwc_drvs[p->first].desc->class].unraced;
-		p->above = hwc_force == HWC_FORCE_WIN || (hwc_force == HWC_FORCE_NONE && unraced);
-		hwc_place_priorities(p, p->above);
+		hwc_place_priorities(p, hwc_force == HWC_FORCE_WIN ||
+				     (hwc_force == HWC_FORCE_NONE && unraced));
 		err = hwc_register_range(p->first, p->end);
-		if (err)
-			break;
-		if (hwc_force != HWC_FORCE_NONE)
-			p->why = kasprintf(GFP_KERNEL, "auto_force=%s", hwc_force_names[hwc_force]);
-		else if (unraced)
-			p->why = kstrdup(unraced, GFP_KERNEL);
-		else
-			err = hwc_place_measured(p);
-		if (p->why)
-			hwc_set_placement(p, "%s %s: %s", p->above ? "above" : "below", p->peer,
-					  p->why);
-		else
-			hwc_set_placement(p, "%s %s", p->above ? "above" : "below", p->peer);
+		if (!err)
+			hwc_place_decide(p, NULL);
 	}
-	for (i = 0; i < n; i++) {
-		kfree(places[i].peer);
-		kfree(places[i].why);
-	}
-	kfree(places);
+	mutex_unlock(&hwc_place_lock);
 	return err;
 }
 
@@ -569,7 +757,7 @@ static ssize_t hwc_show(struct kobject *kobj, struct kobj_attribute *attr, char 
 	if (!strcmp(attr->attr.name, "cra_name"))
 		return sysfs_emit(buf, "%s\n", hwc_base(drv)->cra_name);
 	if (!strcmp(attr->attr.name, "priority"))
-		return sysfs_emit(buf, "%d\n", hwc_base(drv)->cra_priority);
+		return sysfs_emit(buf, "%d\n", READ_ONCE(hwc_base(drv)->cra_priority));
 	if (!strcmp(attr->attr.name, "requests"))
 		return sysfs_emit(buf, "%llu\n", hwc_stat_sum(drv, offsetof(struct hwc_stat, requests)));
 	if (!strcmp(attr->attr.name, "bytes"))
@@ -586,7 +774,15 @@ static ssize_t hwc_show(struct kobject *kobj, struct kobj_attribute *attr, char 
 	if (!strcmp(attr->attr.name, "fallback_bytes"))
 		return sysfs_emit(buf, "%llu\n",
 				  hwc_stat_sum(drv, offsetof(struct hwc_stat, fallback_bytes)));
-	return sysfs_emit(buf, "%s\n", drv->placement ?: "");
+	if (!strcmp(attr->attr.name, "placement")) {
+		ssize_t n;
+
+		mutex_lock(&hwc_place_lock);
+		n = sysfs_emit(buf, "%s\n", drv->placement ?: "");
+		mutex_unlock(&hwc_place_lock);
+		return n;
+	}
+	return -ENODEV;
 }
 
 /*
@@ -675,6 +871,7 @@ static void hwc_free_all(void)
 {
 	unsigned int i;
 
+	hwc_places_free();
 	for (i = 0; hwc_drvs && i < hwc_ndrvs; i++) {
 		free_percpu(hwc_drvs[i].stat);
 		kfree(hwc_drvs[i].placement);
@@ -713,6 +910,7 @@ int __init hwc_registry_init(void)
 	if (!err)
 		err = hwc_arch_register();
 	if (err) {
+		hwc_late_stop();
 		hwc_unregister_all();
 		hwc_arch_unregister();
 		hwc_free_all();
@@ -733,6 +931,7 @@ int __init hwc_registry_init(void)
 
 void hwc_registry_exit(void)
 {
+	hwc_late_stop();
 	hwc_arch_unregister();
 	hwc_sysfs_remove();
 	hwc_unregister_all();

@@ -33,6 +33,11 @@
  */
 
 /*
+ * COMPAT_HAVE_CRYPTO_ALG_SEM (defined or not): the kernel exports crypto_alg_sem; see
+ * compat/algapi.h, which refuses to build without it.
+ */
+
+/*
  * hwc_compat_x86_prefer_ymm(): whether the kernel marks this CPU as one that should run ymm
  * rather than zmm code (X86_FEATURE_PREFER_YMM, where the target kernel has that flag; false
  * where it does not). For x86/cpu.c, which includes <asm/cpufeature.h>.

@@ -19,6 +19,12 @@ static const struct cpu_feature hwc_cpu_ids[] __maybe_unused = {
 };
 MODULE_DEVICE_TABLE(cpu, hwc_cpu_ids);
 
+/*
+ * The kernel's POWER8 drivers (p8_aes_*, p8_ghash) priority=auto races, loaded first when
+ * modprobe loads hwcrypt; one that still comes later is raced when it registers (registry.c).
+ */
+MODULE_SOFTDEP("pre: vmx_crypto");
+
 unsigned int hwc_arch_features(void)
 {
 	unsigned int f = 0;

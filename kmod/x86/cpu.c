@@ -33,6 +33,14 @@ static const struct x86_cpu_id hwc_cpu_ids[] __maybe_unused = {
 };
 MODULE_DEVICE_TABLE(x86cpu, hwc_cpu_ids);
 
+/*
+ * The kernel's drivers priority=auto races, loaded first when modprobe loads hwcrypt (udev
+ * loads both for the same CPU modalias, in no fixed order): AES modes and GCM, GHASH, the SHA
+ * glue. A name the target kernel lacks (7.x serves SHA from the built-in library) is skipped by
+ * modprobe; a peer that still comes later is raced when it registers (registry.c).
+ */
+MODULE_SOFTDEP("pre: aesni_intel ghash_clmulni_intel sha1_ssse3 sha256_ssse3 sha512_ssse3");
+
 static char *hwc_zmm = "auto";
 module_param_named(zmm, hwc_zmm, charp, 0444);
 MODULE_PARM_DESC(zmm, "AVX-512 (zmm) code: auto (default: not on CPUs that downclock under zmm load), on, off");
