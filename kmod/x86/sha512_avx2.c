@@ -76,12 +76,6 @@ static inline hwc_u64 hwc_ror64(hwc_u64 x, unsigned int n)
  */
 #define HWC_PIN(x) __asm__("" : "+r"(x))
 
-/* ~e & g: one andn (BMI1, which every BMI2 CPU has; the file is built with -mbmi). */
-static inline hwc_u64 hwc_andn64(hwc_u64 e, hwc_u64 g)
-{
-	return ~e & g;
-}
-
 /*
  * Stores W+K through an asm the compiler cannot see into: otherwise it "forwards" the vector to
  * the scalar rounds with vpextrq, which is slower than the store-to-load forwarding it replaces.
@@ -92,30 +86,29 @@ static inline void hwc_store_wk(hwc_u64 *p, __m256i v)
 }
 
 /*
- * One round. The two recurrences that bound speed are e -> e' and a -> a'; both are kept at
- * four dependent ops (rorx, xor, xor, add):
- *  - e' = d + h + W+K + Ch + Σ1: everything but Ch and Σ1 comes from older rounds, and Ch is
- *    added as its two disjoint halves (e & f) + (~e & g), so Σ1 arrives last.
- *  - a' = T1 + Maj + Σ0 with T1 = e' - d and Maj = (a & (b ^ c)) + (b & c) (disjoint bits, so
- *    + equals ^): b & c - d is ready early, a & (b ^ c) is one op from a, and Σ0 comes last.
- * The new e is written to d and the new a to h; the caller rotates the names.
+ * One round. With the schedule on the vector unit the scalar rounds are bound by ALU
+ * throughput, not latency: 22 integer ops on four ALUs take longer than the five-op chain
+ * e -> Σ1 -> T1 -> e' (Zen 3, and Intel's cores alike), so the round spends the fewest ops and
+ * accepts the longer chain:
+ *  - Ch = ((f ^ g) & e) ^ g, three ops;
+ *  - Maj = ((a ^ b) & (b ^ c)) ^ b, where b ^ c is the previous round's a ^ b (@bc carries it),
+ *    so Maj costs three ops, of which a ^ b is reused.
+ * Σ1 is added last into T1 as the other terms of T1 are ready rounds earlier. The new e is
+ * written to d and the new a to h; the caller rotates the names.
  */
 #define RND(a, b, c, d, e, f, g, h, wk) do {					\
-	hwc_u64 q_ = ((b) & (c)) - (d);						\
-	hwc_u64 m_ = (a) & ((b) ^ (c));						\
+	hwc_u64 t_ = (h) + (wk);						\
+	hwc_u64 ab_ = (a) ^ (b);						\
 	hwc_u64 s1_, s0_;							\
-	(d) += (h) + (wk);							\
-	HWC_PIN(d);								\
-	(d) += (e) & (f);							\
-	(d) += hwc_andn64(e, g);						\
+	t_ += (((f) ^ (g)) & (e)) ^ (g);					\
 	s1_ = hwc_ror64(e, 14) ^ hwc_ror64(e, 18) ^ hwc_ror64(e, 41);		\
-	HWC_PIN(d);								\
-	(d) += s1_;								\
-	(h) = (d) + q_;								\
-	(h) += m_;								\
+	HWC_PIN(t_);								\
+	t_ += s1_;								\
+	(d) += t_;								\
 	s0_ = hwc_ror64(a, 28) ^ hwc_ror64(a, 34) ^ hwc_ror64(a, 39);		\
-	HWC_PIN(h);								\
+	(h) = t_ + (((bc) & ab_) ^ (b));					\
 	(h) += s0_;								\
+	bc = ab_;								\
 } while (0)
 
 /*
@@ -266,6 +259,7 @@ static inline __m256i hwc_sigma1_x4(__m256i x)
 	e += st[4]; f += st[5]; g += st[6]; h += st[7];				\
 	st[0] = a; st[1] = b; st[2] = c; st[3] = d;				\
 	st[4] = e; st[5] = f; st[6] = g; st[7] = h;				\
+	bc = b ^ c;								\
 } while (0)
 
 #define LOADW8(wk) do {								\
@@ -284,7 +278,7 @@ void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks)
 					       0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
 	__m256i x0, x1, x2, x3, x4, x5, x6, x7;
 	const hwc_u8 *pa, *pb;
-	hwc_u64 a, b, c, d, e, f, g, h;
+	hwc_u64 a, b, c, d, e, f, g, h, bc;
 	hwc_u64 *p, *cur, *nxt;
 	unsigned int i;
 
@@ -293,6 +287,7 @@ void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks)
 
 	a = st[0]; b = st[1]; c = st[2]; d = st[3];
 	e = st[4]; f = st[5]; g = st[6]; h = st[7];
+	bc = b ^ c;
 
 	if (nblocks <= 2) {
 		/*
