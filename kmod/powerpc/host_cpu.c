@@ -22,8 +22,12 @@ unsigned int hwc_host_cpu_features(void)
 	unsigned int f = 0;
 
 	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
-	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if ((hw & 0x00000080) && (hw2 & 0x02000000))
 		f |= HWC_F_P8CRYPTO;
+#else
+	(void)hw;
+#endif
 	/* PPC_FEATURE2_ARCH_2_07 */
 	if (hw2 & 0x80000000)
 		f |= HWC_F_ARCH207;

@@ -315,8 +315,10 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 #define K0_SETUP2_14 ""
 #define K0_SETUP2(nr) K0_SETUP2_##nr
 
-/* The pair loop around BODY (which ends by storing all but the B block's second half) and
- * the single-block TAIL. */
+/*
+ * The pair loop around BODY (which ends by storing all but the B block's second half) and
+ * the single-block TAIL.
+ */
 #define LOOP2(nr, body, tail)							\
 	"cmp %[o], -32\n\t"							\
 	"bg,pn %%xcc, 2f\n\t"							\
