@@ -94,7 +94,7 @@ bullseye)
 sid)
 	h72=$(newest '^linux-headers-7\.2\.[0-9]+\+deb[0-9]+-amd64$')
 	h73=$(newest '^linux-headers-7\.3[-.0-9]*-amd64$')
-	[ -n "$h72" ] && [ -n "$h73" ] || die "no 7.2 or 7.3 amd64 headers in sid/experimental"
+	{ [ -n "$h72" ] && [ -n "$h73" ]; } || die "no 7.2 or 7.3 amd64 headers in sid/experimental"
 	pkgs+=("$h72" "$h73/experimental")
 	;;
 esac

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check: the static checks the kernel community runs, with zero findings or each exception
 # justified where it is made.
-#   checkpatch  the kernel's own scripts/checkpatch.pl (--no-tree) over kmod/, from the cached
-#               linux-source-7.2 (scripts/fetch-linux-7.2.sh); SKIPPED when that is not cached
-#   sparse      the module's objects for 6.1 (scripts/kernels.sh --kdir 6.1) with C=2
-#   shellcheck  every shell script in scripts/ and selftests/ (sources followed)
+# - checkpatch: the kernel's own scripts/checkpatch.pl (--no-tree) over kmod/, from the cached
+#   linux-source-7.2 (scripts/fetch-linux-7.2.sh); SKIPPED when that is not cached;
+# - sparse: the module's objects for 6.1 (scripts/kernels.sh --kdir 6.1), C=2;
+# - ShellCheck: every shell script in scripts/ and selftests/, sourced files followed.
 # Usage: scripts/check.sh [checkpatch|sparse|shellcheck]...   (default: all three)
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
