@@ -907,8 +907,6 @@ int __init hwc_registry_init(void)
 			hwc_wait_idle(&hwc_drvs[i]);
 		nreg++;
 	}
-	if (!err)
-		err = hwc_arch_register();
 	if (err) {
 		hwc_late_stop();
 		hwc_unregister_all();

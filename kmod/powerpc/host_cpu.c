@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * POWER host side of the tests (selftests/host/cpu.h; not in the module): the names of the
+ * POWER host side of the tests (kmod/hwc_host_arch.h; not in the module): the names of the
  * HWC_F_* bits, and the kernel's (or qemu-user's) hwcaps mapped onto them as cpu.c does.
  */
 #include <stddef.h>
 #include <sys/auxv.h>
-#include "cpu.h"
+#include "hwc_host_arch.h"
 #include "hwc_arch_cores.h"
 
 const struct hwc_feature_name hwc_feature_names[] = {
