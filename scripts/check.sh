@@ -44,8 +44,6 @@ checkpatch_ignore=(
 	# `(long long)0xc2...ULL`: the intrinsics take signed 64-bit lanes, and the GHASH constant
 	# needs its top bit; the cast is the conversion, not noise.
 	TYPECAST_INT_CONSTANT
-	# kzalloc_obj() is newer than the oldest kernel the module builds for (5.10).
-	ALLOC_WITH_SIZEOF
 )
 
 run_checkpatch() {
