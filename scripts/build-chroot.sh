@@ -10,6 +10,9 @@
 # (a new package list is a new chroot); prints that directory. --check: print it if built, else fail.
 # `--abi RELEASE SERIES` prints the installed headers' ABI of a series (5.10, 7.2, 7.3).
 # The host's own apt state, kernels and boot files are not touched: everything is in the chroot.
+# Here, not at its line: a change below the recipe marker would be a new chroot. `[ a ] && [ b ] ||
+# die` means die when either test fails.
+# shellcheck disable=SC2015
 set -euo pipefail
 self=$(readlink -f "${BASH_SOURCE[0]}")
 # The key: what makes the chroot (the recipe, from its marker below on), not the lookups above it.
@@ -94,7 +97,7 @@ bullseye)
 sid)
 	h72=$(newest '^linux-headers-7\.2\.[0-9]+\+deb[0-9]+-amd64$')
 	h73=$(newest '^linux-headers-7\.3[-.0-9]*-amd64$')
-	{ [ -n "$h72" ] && [ -n "$h73" ]; } || die "no 7.2 or 7.3 amd64 headers in sid/experimental"
+	[ -n "$h72" ] && [ -n "$h73" ] || die "no 7.2 or 7.3 amd64 headers in sid/experimental"
 	pkgs+=("$h72" "$h73/experimental")
 	;;
 esac
