@@ -3,8 +3,11 @@
 #
 #   make                  module for the running kernel (or KDIR=...), library and CLI
 #   make demo             the main job: build, boot a VM, load hwcrypt, hash real files with it
-#   make test             every test: host cores vs OpenSSL, x86 guests on 5.10, 6.1, 6.12, 7.2, 7.3,
-#                         ppc64le, sparc64 and NX (cached parts), 7.2 build, Debian packages
+#   make check            static checks (about 2 min): checkpatch on kmod/, sparse on the module
+#                         for 6.1, shellcheck on scripts/ and selftests/ (scripts/check.sh)
+#   make test             make check, then every test: host cores vs OpenSSL, x86 guests on 5.10,
+#                         6.1, 6.12, 7.2, 7.3, ppc64le, sparc64 and NX (cached parts), 7.2 build,
+#                         Debian packages
 #   make test-full        host tests, every x86 guest test on those kernels and the 7.2 debug kernel
 #                         (built once, ~15 min), 7.2 build, test-deploy: see docs/testing.md
 #   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
@@ -36,7 +39,7 @@ QUICK_GUEST_TESTS ?= quick
 # cached, with the selection its profile gives it; `make test-full` builds it.
 DEBUG_KERNEL_CACHED := $(shell scripts/kernels.sh 7.2-debug >/dev/null 2>&1 && echo 7.2-debug)
 
-.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check-7.2 check-aliases test \
+.PHONY: all module userspace guest-progs deps modules-test modules-ppc64le check check-7.2 check-aliases test \
 	test-full test-host \
 	test-guest demo bench test-ppc64le test-sparc64 sparc64-cache test-nx nx-cache bench-ppc bench-sparc \
 	install install-module install-boot update-initramfs dkms-src dkms-install deb test-deb test-deploy clean
@@ -68,6 +71,11 @@ modules-ppc64le:
 # sparc64 has no Debian kernel on the mirrors here: compiled against sid's linux-source-7.2.
 check-7.2:
 	scripts/build-7.2.sh --arch sparc64
+
+# checkpatch (the cached 7.2 source's; SKIPPED when it is not cached), sparse (C=2, 6.1) and
+# shellcheck, zero findings; the exceptions are justified where they are made (scripts/check.sh).
+check:
+	scripts/check.sh
 
 # Each arch's MODULE_ALIAS_CRYPTO list (kmod/<arch>/hwc_aliases.h) against the registry's tables.
 check-aliases:
@@ -164,6 +172,7 @@ test-full: deps
 	@echo "make test-full: all passed"
 
 test: deps
+	$(MAKE) check
 	$(MAKE) test-host
 	HWC_GUEST_TESTS="$(QUICK_GUEST_TESTS)" $(MAKE) test-guest TEST_KERNELS="$(TEST_KERNELS) $(DEBUG_KERNEL_CACHED)"
 	$(MAKE) test-ppc64le

@@ -215,8 +215,8 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 		if (hwc_rsa_blind_due(bl))
 			get_random_bytes(rnd, hwc_rsa_random_bytes(key));
 		err = hwc_rsa_private(key, out, in, srclen, rnd, bl, buf + total - wsz, &yield);
-		/* the squared pair is in place before the slot gives it out again */
 		if (bl)
+			/* the squared pair is in place before the slot gives it out again */
 			smp_store_release(&ctx->blind, bl);
 	} else {
 		err = hwc_rsa_public(key, out, in, srclen, buf + total - wsz);

@@ -11,6 +11,10 @@ typedef unsigned char hwc_u8;
 typedef unsigned int hwc_u32;
 typedef unsigned long long hwc_u64;
 typedef __SIZE_TYPE__ hwc_size;
+/* Null pointers spelled as the kernel and libc spell them; their headers redefine it alike. */
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
 
 /*
  * CPU features: the implementation tables' features fields hold HWC_F_* bits that each arch

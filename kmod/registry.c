@@ -558,7 +558,7 @@ static int hwc_late_notify(struct notifier_block *nb, unsigned long msg, void *d
 	    (alg->cra_flags & CRYPTO_ALG_INTERNAL) || strstr(alg->cra_driver_name, "-hwcrypt-") ||
 	    !hwc_serves(alg->cra_name))
 		return NOTIFY_DONE;
-	lp = kzalloc(sizeof(*lp), GFP_KERNEL);
+	lp = kzalloc_obj(*lp, GFP_KERNEL);
 	if (!lp) {
 		pr_warn("%s: registered after hwcrypt, not raced: out of memory\n",
 			alg->cra_driver_name);
@@ -907,8 +907,6 @@ int __init hwc_registry_init(void)
 			hwc_wait_idle(&hwc_drvs[i]);
 		nreg++;
 	}
-	if (!err)
-		err = hwc_arch_register();
 	if (err) {
 		hwc_late_stop();
 		hwc_unregister_all();

@@ -10,6 +10,9 @@
 # (a new package list is a new chroot); prints that directory. --check: print it if built, else fail.
 # `--abi RELEASE SERIES` prints the installed headers' ABI of a series (5.10, 7.2, 7.3).
 # The host's own apt state, kernels and boot files are not touched: everything is in the chroot.
+# Here, not at its line: a change below the recipe marker would be a new chroot. `[ a ] && [ b ] ||
+# die` means die when either test fails.
+# shellcheck disable=SC2015
 set -euo pipefail
 self=$(readlink -f "${BASH_SOURCE[0]}")
 # The key: what makes the chroot (the recipe, from its marker below on), not the lookups above it.

@@ -18,6 +18,7 @@ check=0
 if [ "$check" = 1 ]; then
 	# No download and no config run: the newest complete build of the current fragment.
 	want=$(sha256sum "$frag" | cut -c1-16)
+	# shellcheck disable=SC2012 # our own names (versions, hashes): no whitespace or newlines
 	for d in $(ls -d "$cache"/debug-7.2-* 2>/dev/null | sort -V -r); do
 		if [ -f "$d/.hwc-built" ] && [ "$(cat "$d/.hwc-fragment")" = "$want" ]; then
 			echo "$d"

@@ -29,6 +29,7 @@ for name in "$@"; do
 		cp -r "$out/Kbuild" "$out/kmod" "$kchroot$m/"
 		# objtool reads /proc: a private mount namespace gives the chroot one for this build
 		# alone (nothing stays mounted in the cache).
+		# shellcheck disable=SC2016 # $0 and $@ are the inner shell's
 		run=(unshare -m sh -c 'mount -t proc proc "$0/proc" && exec chroot "$0" "$@"' "$kchroot"
 			env LC_ALL=C PATH=/usr/sbin:/usr/bin:/sbin:/bin)
 		k=${kdir#"$kchroot"}

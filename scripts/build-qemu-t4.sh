@@ -21,6 +21,7 @@ qver=1:10.2.2+ds-1
 ver=${qver#*:}
 patch=$top/selftests/qemu/t4-crypto.patch
 sabotage=$top/selftests/qemu/sabotage.patch
+# shellcheck disable=SC2054 # the comma separates the two targets of one option
 conf=(--python=/usr/bin/python3 --target-list=sparc64-softmmu,sparc64-linux-user --without-default-features
 	--disable-docs --disable-werror --disable-download --disable-install-blobs
 	--firmwarepath=/usr/share/qemu)

@@ -23,6 +23,7 @@ recipe=$({ echo "${ossl_conf[*]}"; echo "${kcapi_conf[*]}"; echo v1; } | sha256s
 
 if [ "${1:-}" = --check ]; then
 	# No apt query: the newest complete build of this recipe.
+	# shellcheck disable=SC2012 # our own names (versions, hashes): no whitespace or newlines
 	for d in $(ls -d "$cache"/sparc64-libs-*-"$recipe" 2>/dev/null | sort -V -r); do
 		[ -f "$d/.hwc-built" ] && { echo "$d"; exit 0; }
 	done
@@ -89,7 +90,7 @@ fetch() {
 	fi
 	dsc=$(find "$d" -name "${1}_*.dsc" | head -n 1)
 	orig=$(find "$d" -name "${1}_*.orig.tar.*" ! -name '*.asc' | head -n 1)
-	[ -n "$dsc" ] && [ -n "$orig" ] || fail "apt-get source $1=$2 failed"
+	{ [ -n "$dsc" ] && [ -n "$orig" ]; } || fail "apt-get source $1=$2 failed"
 	sum=$(sha256sum "$orig" | cut -d' ' -f1)
 	grep -q "^ $sum [0-9]* ${orig##*/}\$" "$dsc" || fail "${orig##*/}: checksum not the one in ${dsc##*/}"
 	echo "$me: $1 $2: the mirror lacks its Debian diff; building upstream's ${orig##*/}" | tee -a "$log" >&2

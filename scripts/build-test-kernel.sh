@@ -21,7 +21,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${HWC_CACHE:-/var/cache/hwcrypt}
-arch= mode=build
+arch='' mode=build
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) arch=${2:?--arch needs a value}; shift ;;
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 conf=$top/selftests/arch/$arch/kernel.conf
-[ -n "$arch" ] && [ -f "$conf" ] || { echo "build-test-kernel: no kernel profile $conf" >&2; exit 2; }
+{ [ -n "$arch" ] && [ -f "$conf" ]; } || { echo "build-test-kernel: no kernel profile $conf" >&2; exit 2; }
 me="build-test-kernel ($arch)"
 tk_patches=()
 # shellcheck source=selftests/arch/sparc64/kernel.conf
@@ -43,6 +43,7 @@ phash=$(cat /dev/null "${tk_patches[@]}" | sha256sum | cut -c1-12)
 if [ "$mode" = check ]; then
 	# No download and no config run: the newest complete build of the current option list.
 	want=$({ tk_frag; cat /dev/null "${tk_patches[@]}"; } | sha256sum | cut -c1-16)
+	# shellcheck disable=SC2010 # our own names (versions, hashes): no whitespace or newlines
 	for d in $(ls -d "$cache/$arch"-6.1-* 2>/dev/null | grep -E -- '-[0-9a-f]{12}$' | sort -V -r); do
 		if [ -f "$d/.hwc-built" ] && [ "$(cat "$d/.hwc-fragment" 2>/dev/null)" = "$want" ]; then
 			echo "$d"
@@ -77,6 +78,7 @@ build_busybox() {
 			tail -n 20 "$blog" >&2
 			return 1
 		}
+		# shellcheck disable=SC2012 # our own names (versions, hashes): no whitespace or newlines
 		bsrc=$(ls -d "$bdir"/busybox-*/ | head -n 1)
 		cp "$bsrc/debian/config/pkg/static" "$bsrc/.config"
 		if ! (cd "$bsrc" &&

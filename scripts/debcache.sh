@@ -74,9 +74,11 @@ debcache_search() {
 
 debcache_fetch() {
 	local spec=$1 name=${1%%[:=]*} ver=${1#*=} f
+	# shellcheck disable=SC2012 # Debian package file names: no whitespace
 	f=$(ls "$cache/debs/${name}_${ver//:/%3a}_"*.deb 2>/dev/null | head -n 1 || true)
 	if [ -z "$f" ]; then
 		(cd "$cache/debs" && apt-get "${papt[@]}" download "$spec" >/dev/null)
+		# shellcheck disable=SC2012 # Debian package file names: no whitespace
 		f=$(ls "$cache/debs/${name}_${ver//:/%3a}_"*.deb | head -n 1)
 	fi
 	echo "$f"

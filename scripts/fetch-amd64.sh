@@ -46,6 +46,7 @@ kernel() {
 	if [ -n "$rel" ]; then
 		root=$("$here/build-chroot.sh" "$rel") || die "no $rel chroot"
 		abi=$("$here/build-chroot.sh" --abi "$rel" "$series") || die "no $series headers in the $rel chroot"
+		# shellcheck disable=SC2016 # dpkg-query's format, not a shell expansion
 		ver=$(chroot "$root" dpkg-query -W -f '${Version}' "linux-headers-$abi")
 		img=linux-image-$abi
 	else

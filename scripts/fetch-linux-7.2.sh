@@ -11,6 +11,7 @@ cd "$cache"
 if ! ls linux-source-7.2_*_all.deb >/dev/null 2>&1; then
 	apt-get download linux-source-7.2 >/dev/null
 fi
+# shellcheck disable=SC2012 # Debian package file names: no whitespace
 deb=$(ls linux-source-7.2_*_all.deb | sort -V | tail -n 1)
 ver=${deb#linux-source-7.2_}
 ver=${ver%_all.deb}

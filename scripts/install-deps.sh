@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=11
+want_ver=12
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -61,6 +61,7 @@ base_pkgs=(
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	libfdt-dev device-tree-compiler libattr1-dev
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
+	sparse shellcheck
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2154 # qb_*: set by the script that sources this one
 # Shared steps of the patched-QEMU builds (scripts/build-qemu-t4.sh, scripts/build-qemu-nx.sh):
 # Debian's qemu source package unpacked once per variant and version into a tree kept under git at
 # Debian's state, the variant's patches applied so that unchanged files keep their mtimes (ninja
@@ -29,6 +29,7 @@ qb_source() {
 		tail -n 20 "$qb_tree/fetch.log" >&2
 		qb_die "apt-get source failed (deb-src for sid missing? scripts/install-deps.sh)"
 	}
+	# shellcheck disable=SC2012 # our own names (versions, hashes): no whitespace or newlines
 	src=$(ls -d "$qb_tree"/qemu-*/ | head -n 1)
 	mv "$src" "$qb_tree/src"
 	rm -f "$qb_tree"/qemu_*

@@ -108,7 +108,7 @@ for kc in "$@"; do
 	profile_resolve "${kc%%:*}"
 	[ -n "$quick_tests" ] || shares=$((shares + 1))
 done
-first= share=0
+first='' share=0
 for kc in "$@"; do
 	k=${kc%%:*} cpu=
 	[ "$k" = "$kc" ] || cpu=${kc#*:}

@@ -205,6 +205,7 @@ if [ -z "$guest_root" ]; then
 	cat "$initrd" >"$rundir/initrd"
 	# The kernel reads an uncompressed cpio only at a 4-byte aligned offset (anything else it
 	# takes for a compressed archive with a bad magic): zeros up to the next multiple of 4.
+	# shellcheck disable=SC2094 # the size is read before the append starts
 	head -c $(((4 - $(stat -c %s "$rundir/initrd") % 4) % 4)) /dev/zero >>"$rundir/initrd"
 	(cd "$pack" && find . -print0 | LC_ALL=C sort -z | cpio -o -0 -H newc -R 0:0 --quiet) >>"$rundir/initrd"
 	initrd=$rundir/initrd

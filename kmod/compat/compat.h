@@ -48,4 +48,13 @@
 #define hwc_compat_x86_prefer_ymm()	0
 #endif
 
+/*
+ * kzalloc_obj(P, gfp): a zeroed allocation of P's type. Code writes it as the newest kernels do
+ * (checkpatch asks for it); where the target lacks it (COMPAT_HAVE_KZALLOC_OBJ undefined) it is
+ * kzalloc() of P's size, untyped as kzalloc() is, with the gfp flags always given.
+ */
+#ifndef COMPAT_HAVE_KZALLOC_OBJ
+#define kzalloc_obj(P, gfp)	kzalloc(sizeof(P), gfp)
+#endif
+
 #endif /* HWC_COMPAT_H */

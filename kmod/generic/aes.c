@@ -15,62 +15,13 @@
  * GHASH multiplies with integer multiplications on masked operands instead of tables (below).
  */
 #include "../hwc_aes.h"
+#include "../hwc_bytes.h"
 
 #define LANES 4
 /* The round's pieces take the turn j as a constant: each must be compiled into its caller. */
 #define INLINE static inline __attribute__((always_inline))
 /* Loops over the planes: unrolled, so that the words stay in registers rather than arrays. */
 #define UNROLL _Pragma("GCC unroll 8")
-
-/*
- * Fixed byte orders. One instruction where the CPU has it; on big-endian CPUs the little-endian
- * side is spelled in bytes, since __builtin_bswap64 is a libgcc call where there is no byte
- * reversing instruction (SPARC), and the module links no libgcc.
- */
-static hwc_u64 load64(const hwc_u8 *p)
-{
-	hwc_u64 w;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	__builtin_memcpy(&w, p, 8);
-#else
-	int i;
-
-	for (w = 0, i = 7; i >= 0; i--)
-		w = (w << 8) | p[i];
-#endif
-	return w;
-}
-
-static void store64(hwc_u8 *p, hwc_u64 w)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	__builtin_memcpy(p, &w, 8);
-#else
-	int i;
-
-	for (i = 0; i < 8; i++, w >>= 8)
-		p[i] = (hwc_u8)w;
-#endif
-}
-
-static hwc_u64 load_be64(const hwc_u8 *p)
-{
-	hwc_u64 w;
-
-	__builtin_memcpy(&w, p, 8);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
-
-static void store_be64(hwc_u8 *p, hwc_u64 w)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	__builtin_memcpy(p, &w, 8);
-}
 
 static void xor_bytes(hwc_u8 *d, const hwc_u8 *a, const hwc_u8 *b, hwc_size n)
 {
@@ -175,8 +126,8 @@ static void bs_in(hwc_u64 q[8], const hwc_u8 *in, unsigned int n)
 
 	UNROLL
 	for (l = 0; l < LANES; l++) {
-		q[l] = l < n ? load64(in + 16 * l) : 0;
-		q[l + 4] = l < n ? load64(in + 16 * l + 8) : 0;
+		q[l] = l < n ? hwc_get_le64(in + 16 * l) : 0;
+		q[l + 4] = l < n ? hwc_get_le64(in + 16 * l + 8) : 0;
 	}
 	ortho(q);
 }
@@ -188,8 +139,8 @@ static void bs_out(hwc_u8 *out, hwc_u64 q[8], unsigned int n)
 	unortho(q);
 	UNROLL
 	for (l = 0; l < n; l++) {
-		store64(out + 16 * l, q[l]);
-		store64(out + 16 * l + 8, q[l + 4]);
+		hwc_put_le64(out + 16 * l, q[l]);
+		hwc_put_le64(out + 16 * l + 8, q[l + 4]);
 	}
 }
 
@@ -949,21 +900,21 @@ void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 
 		return;
 	bs_key_init(&b, k, 1);
 	/* The counter is public (the IV): a 128-bit big-endian integer as two words. */
-	hi = load_be64(ctr);
-	lo = load_be64(ctr + 8);
+	hi = hwc_get_be64(ctr);
+	lo = hwc_get_be64(ctr + 8);
 	for (; len; len -= m, src += m, dst += m) {
 		m = len < sizeof(ks) ? len : sizeof(ks);
 		n = (unsigned int)((m + 15) / 16);
 		for (i = 0; i < n; i++) {
-			store_be64(ks + 16 * i, hi);
-			store_be64(ks + 16 * i + 8, lo);
+			hwc_put_be64(ks + 16 * i, hi);
+			hwc_put_be64(ks + 16 * i + 8, lo);
 			hi += !++lo;
 		}
 		enc_blocks(&b, q, ks, ks, n);
 		xor_bytes(dst, src, ks, m);
 	}
-	store_be64(ctr, hi);
-	store_be64(ctr + 8, lo);
+	hwc_put_be64(ctr, hi);
+	hwc_put_be64(ctr + 8, lo);
 	hwc_memzero_explicit(&b, sizeof(b));
 	hwc_memzero_explicit(q, sizeof(q));
 	hwc_memzero_explicit(ks, sizeof(ks));
@@ -980,11 +931,11 @@ static void mul_alpha64(hwc_u64 *lo, hwc_u64 *hi)
 
 void hwc_xts_mul_alpha(hwc_u8 t[16])
 {
-	hwc_u64 lo = load64(t), hi = load64(t + 8);
+	hwc_u64 lo = hwc_get_le64(t), hi = hwc_get_le64(t + 8);
 
 	mul_alpha64(&lo, &hi);
-	store64(t, lo);
-	store64(t + 8, hi);
+	hwc_put_le64(t, lo);
+	hwc_put_le64(t + 8, hi);
 }
 
 /* @n blocks, each XORed with its tweak @t[i] before and after the cipher. */
@@ -1007,7 +958,7 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 {
 	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0);
 	hwc_u8 tw[16 * LANES], cc[16], pp[16], t2[16];
-	hwc_u64 lo = load64(tweak), hi = load64(tweak + 8);
+	hwc_u64 lo = hwc_get_le64(tweak), hi = hwc_get_le64(tweak + 8);
 	struct bs_key b;
 	hwc_u64 q[8];
 	unsigned int n, i;
@@ -1016,14 +967,14 @@ static void xts_generic(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const
 	for (; full; full -= n, src += 16 * n, dst += 16 * n) {
 		n = lanes_for(full);
 		for (i = 0; i < n; i++) {
-			store64(tw + 16 * i, lo);
-			store64(tw + 16 * i + 8, hi);
+			hwc_put_le64(tw + 16 * i, lo);
+			hwc_put_le64(tw + 16 * i + 8, hi);
 			mul_alpha64(&lo, &hi);
 		}
 		xts_blocks(&b, q, enc, dst, src, tw, n);
 	}
-	store64(tweak, lo);
-	store64(tweak + 8, hi);
+	hwc_put_le64(tweak, lo);
+	hwc_put_le64(tweak + 8, hi);
 	hwc_memzero_explicit(tw, sizeof(tw));
 	if (tail) {
 		/* Stealing: the last full block and the partial one; decryption swaps the tweaks. */
@@ -1075,14 +1026,14 @@ static hwc_u64 rev8(hwc_u64 x)
 
 static void gf_load(hwc_u64 r[2], const hwc_u8 b[16])
 {
-	r[0] = rev8(load64(b));
-	r[1] = rev8(load64(b + 8));
+	r[0] = rev8(hwc_get_le64(b));
+	r[1] = rev8(hwc_get_le64(b + 8));
 }
 
 static void gf_store(hwc_u8 b[16], const hwc_u64 r[2])
 {
-	store64(b, rev8(r[0]));
-	store64(b + 8, rev8(r[1]));
+	hwc_put_le64(b, rev8(r[0]));
+	hwc_put_le64(b + 8, rev8(r[1]));
 }
 
 /* Carry-less product of two 32-bit polynomials. */

@@ -1,32 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Mode framing shared by every AES tier: GCM key setup, start, AAD, lengths and tag; CTS tails. */
 #include "../hwc_aes.h"
-
-static void put_le64(hwc_u8 *p, hwc_u64 w)
-{
-	int i;
-
-	for (i = 0; i < 8; i++, w >>= 8)
-		p[i] = (hwc_u8)w;
-}
-
-static void put_be64(hwc_u8 *p, hwc_u64 w)
-{
-	int i;
-
-	for (i = 7; i >= 0; i--, w >>= 8)
-		p[i] = (hwc_u8)w;
-}
-
-static hwc_u64 get_be64(const hwc_u8 *p)
-{
-	hwc_u64 w = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		w = (w << 8) | p[i];
-	return w;
-}
+#include "../hwc_bytes.h"
 
 /*
  * Everything here is plain C, so setkey needs no SIMD section: the powers of H come from the
@@ -45,15 +20,15 @@ int hwc_gcm_setkey(struct hwc_gcm_key *k, const hwc_u8 *key, unsigned int keylen
 	__builtin_memcpy(p, k->h, 16);
 	for (i = HWC_GCM_NPOW - 1; i >= 0; i--) {
 		/* p = H^(NPOW - i); multiply by x^-1: shift toward x^-1, x^0 wraps to x^127+x^6+x+1. */
-		hi = get_be64(p);
-		lo = get_be64(p + 8);
+		hi = hwc_get_be64(p);
+		lo = hwc_get_be64(p + 8);
 		m = -(hi >> 63);
 		hi = (hi << 1) | (lo >> 63);
 		lo <<= 1;
 		hi ^= 0xc200000000000000ULL & m;
 		lo ^= 1 & m;
-		put_le64(k->hpow[i], lo);
-		put_le64(k->hpow[i] + 8, hi);
+		hwc_put_le64(k->hpow[i], lo);
+		hwc_put_le64(k->hpow[i] + 8, hi);
 		k->hkar[i] = lo ^ hi;
 		hwc_gf128_mul(p, k->h);
 	}
@@ -174,8 +149,8 @@ void hwc_gcm_final(const struct hwc_aes_impl *impl, const struct hwc_gcm_key *k,
 		hwc_memzero_explicit(c, sizeof(*c));
 		return;
 	}
-	put_be64(blk, c->aadlen * 8);
-	put_be64(blk + 8, c->textlen * 8);
+	hwc_put_be64(blk, c->aadlen * 8);
+	hwc_put_be64(blk + 8, c->textlen * 8);
 	impl->ghash(k, c->y, blk, 1);
 	impl->ecb_enc(&k->aes, ek0, c->j0, 1);
 	for (i = 0; i < 16; i++)

@@ -202,6 +202,8 @@ unsigned int hwc_bn_bits_public(const hwc_u64 *a, unsigned int nl)
 #define BN_UNROLL _Pragma("GCC unroll 4")
 /* Every loop of a body with a small constant limb count, whole (see BN_SQR_BODY). */
 #define BN_UNROLL_WHOLE _Pragma("GCC unroll 64")
+/* An outer loop left to the compiler: a named empty argument rather than a blank one. */
+#define BN_UNROLL_DEFAULT
 
 /*
  * The carry out of s = a + b + c for a carry in c of 0 or 1, from the top bits alone: the
@@ -318,7 +320,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u6
 	r[nl - 1] = c0;									\
 	hwc_bn_csub(r, r, c1, m, nl);							\
 }
-BN_MUL_BODY(mul_body, , BN_UNROLL)
+BN_MUL_BODY(mul_body, BN_UNROLL_DEFAULT, BN_UNROLL)
 BN_MUL_BODY(mul_body_whole, BN_UNROLL_WHOLE, BN_UNROLL_WHOLE)
 
 /* (x2:x1:x0) = twice the cross products a[i] a[k-i], i < k - i, from i = lo, plus a[k/2]^2. */
@@ -380,7 +382,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,	
 	r[nl - 1] = c0;									\
 	hwc_bn_csub(r, r, c1, m, nl);							\
 }
-BN_SQR_BODY(sqr_body, , BN_UNROLL)
+BN_SQR_BODY(sqr_body, BN_UNROLL_DEFAULT, BN_UNROLL)
 BN_SQR_BODY(sqr_body_whole, BN_UNROLL_WHOLE, BN_UNROLL_WHOLE)
 
 #define BN_SIZES(X) X(16) X(24) X(32) X(48) X(64)

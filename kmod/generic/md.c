@@ -1,22 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Merkle-Damgard framing (FIPS 180-4 5.1 padding, 6.x output) shared by SHA-1 and SHA-2. */
 #include "../hwc_core.h"
-
-static inline void hwc_put_be32(hwc_u8 *p, hwc_u32 v)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	__builtin_memcpy(p, &v, 4);
-}
-
-static inline void hwc_put_be64(hwc_u8 *p, hwc_u64 v)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	__builtin_memcpy(p, &v, 8);
-}
+#include "../hwc_bytes.h"
 
 /* Blocksizes are 64 or 128: shifting avoids a division on every call. */
 static inline unsigned int hwc_md_shift(const struct hwc_hash_info *info)

@@ -347,7 +347,7 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 	hwc_u64 *c = ws + WS_C * nl, *sp = ws + WS_SP * nl, *sq = ws + WS_SQ * nl;
 	hwc_u64 *h = ws + WS_H * nl, *s = ws + WS_S * nl, *v = ws + WS_V * nl;
 	hwc_u64 *t = ws + WS_NSLOTS * nl, *wide = t + 2 * nl + 2, *mws = wide + 2 * nl + 2;
-	hwc_u64 ok, *ka0 = bl ? bl->a[0] : 0, *ka1 = bl ? bl->a[1] : 0;
+	hwc_u64 ok, *ka0 = bl ? bl->a[0] : NULL, *ka1 = bl ? bl->a[1] : NULL;
 	/* the pair's age is public: how many operations ran, never what they computed */
 	int draw = hwc_rsa_blind_due(bl);
 
@@ -376,11 +376,11 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		 * s_p comes out in Montgomery form, s_q in normal form: what Garner's step takes.
 		 * The halves are independent: a tier may run both in one pass (modexp2x2_ct).
 		 */
-		blind(key, p, bp, up, sp, 1, ka0, bl ? bl->v[0] : 0, draw, rnd, t, mws);
-		blind(key, q, bq, uq, sq, 0, ka1, bl ? bl->v[1] : 0, draw,
+		blind(key, p, bp, up, sp, 1, ka0, bl ? bl->v[0] : NULL, draw, rnd, t, mws);
+		blind(key, q, bq, uq, sq, 0, ka1, bl ? bl->v[1] : NULL, draw,
 		      rnd + 8 * ((hwc_size)hl + 1), t, mws);
-		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, 0, 0 };
-		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, 0, 0 };
+		x[0] = (struct hwc_bn_exp2){ p, sp, bp, key->dp, NULL, NULL };
+		x[1] = (struct hwc_bn_exp2){ q, sq, bq, key->dq, NULL, NULL };
 		hwc_bn_modexp2x2_ct(bn, x, hl, 0, hl * 64, mws, yf);
 		bn->mul(sp, sp, up, p->m, p->n0, hl, t);	/* s_p, Montgomery */
 		bn->mul(sq, sq, uq, q->m, q->n0, hl, t);	/* s_q, normal form */
@@ -398,8 +398,8 @@ int hwc_rsa_private(const struct hwc_rsa_key *key, hwc_u8 *out, const hwc_u8 *in
 		hwc_u64 *u = ws + WS_R * nl, *B = ws + WS_B * nl;
 
 		bn->mul(sp, c, n->rr, n->m, n->n0, nl, t);
-		blind(key, n, B, u, sp, 0, ka0, bl ? bl->v[0] : 0, draw, rnd, t, mws);
-		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, 0, 0, 0, nl * 64, mws, yf);
+		blind(key, n, B, u, sp, 0, ka0, bl ? bl->v[0] : NULL, draw, rnd, t, mws);
+		hwc_bn_modexp2_ct(bn, n, sp, B, key->d, nl, NULL, NULL, 0, nl * 64, mws, yf);
 		bn->mul(s, sp, u, n->m, n->n0, nl, t);		/* normal form */
 	}
 

@@ -1,21 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-1 compression function in portable C (FIPS 180-4 6.1.2). */
 #include "../hwc_core.h"
+#include "../hwc_bytes.h"
 
 static inline hwc_u32 rol32(hwc_u32 x, unsigned int n)
 {
 	return (x << n) | (x >> (32 - n));
-}
-
-static inline hwc_u32 get_be32(const hwc_u8 *p)
-{
-	hwc_u32 v;
-
-	__builtin_memcpy(&v, p, 4);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return v;
 }
 
 /* FIPS 180-4 4.1.1, Ch and Maj in forms with one operation fewer. */
@@ -60,7 +50,7 @@ void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks)
 
 	while (nblocks--) {
 		for (t = 0; t < 16; t++)
-			W[t] = get_be32(data + 4 * t);
+			W[t] = hwc_get_be32(data + 4 * t);
 		a = s[0]; b = s[1]; c = s[2]; d = s[3]; e = s[4];
 
 		FIVE(0, F_CH, K0, W_LOAD);

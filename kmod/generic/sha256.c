@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-224/SHA-256 compression function in portable C (FIPS 180-4 6.2.2). */
 #include "../hwc_core.h"
+#include "../hwc_bytes.h"
 
 /*
  * FIPS 180-4 4.2.2: first 32 bits of the cube roots of the first 64 primes. Shared with the
@@ -28,17 +29,6 @@ const hwc_u32 hwc_sha256_k[64] __attribute__((aligned(16))) = {
 static inline hwc_u32 ror32(hwc_u32 x, unsigned int n)
 {
 	return (x >> n) | (x << (32 - n));
-}
-
-static inline hwc_u32 get_be32(const hwc_u8 *p)
-{
-	hwc_u32 v;
-
-	__builtin_memcpy(&v, p, 4);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return v;
 }
 
 #define S0(x)	(ror32(x, 2) ^ ror32(x, 13) ^ ror32(x, 22))
@@ -86,7 +76,7 @@ void hwc_sha256_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks
 
 	while (nblocks--) {
 		for (t = 0; t < 16; t++)
-			W[t] = get_be32(data + 4 * t);
+			W[t] = hwc_get_be32(data + 4 * t);
 		a = s[0]; b = s[1]; c = s[2]; d = s[3];
 		e = s[4]; f = s[5]; g = s[6]; h = s[7];
 

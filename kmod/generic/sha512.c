@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SHA-384/SHA-512 compression function in portable C (FIPS 180-4 6.4.2). */
 #include "../hwc_core.h"
+#include "../hwc_bytes.h"
 
 /* FIPS 180-4 4.2.3: first 64 bits of the cube roots of the first 80 primes. */
 static const hwc_u64 hwc_sha512_k[80] = {
@@ -51,17 +52,6 @@ static inline hwc_u64 ror64(hwc_u64 x, unsigned int n)
 	return (x >> n) | (x << (64 - n));
 }
 
-static inline hwc_u64 get_be64(const hwc_u8 *p)
-{
-	hwc_u64 v;
-
-	__builtin_memcpy(&v, p, 8);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 #define S0(x)	(ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))
 #define S1(x)	(ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41))
 #define s0(x)	(ror64(x, 1) ^ ror64(x, 8) ^ ((x) >> 7))
@@ -107,7 +97,7 @@ void hwc_sha512_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks
 
 	while (nblocks--) {
 		for (t = 0; t < 16; t++)
-			W[t] = get_be64(data + 8 * t);
+			W[t] = hwc_get_be64(data + 8 * t);
 		a = s[0]; b = s[1]; c = s[2]; d = s[3];
 		e = s[4]; f = s[5]; g = s[6]; h = s[7];
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * POWER host side of the tests (selftests/host/cpu.h; not in the module): the names of the
+ * POWER host side of the tests (kmod/hwc_host_arch.h; not in the module): the names of the
  * HWC_F_* bits, and the kernel's (or qemu-user's) hwcaps mapped onto them as cpu.c does.
  */
 #include <stddef.h>
 #include <sys/auxv.h>
-#include "cpu.h"
+#include "hwc_host_arch.h"
 #include "hwc_arch_cores.h"
 
 const struct hwc_feature_name hwc_feature_names[] = {
@@ -22,8 +22,12 @@ unsigned int hwc_host_cpu_features(void)
 	unsigned int f = 0;
 
 	/* PPC_FEATURE_HAS_VSX, PPC_FEATURE2_VEC_CRYPTO; the cores are little-endian only. */
-	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (hw & 0x00000080) && (hw2 & 0x02000000))
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if ((hw & 0x00000080) && (hw2 & 0x02000000))
 		f |= HWC_F_P8CRYPTO;
+#else
+	(void)hw;
+#endif
 	/* PPC_FEATURE2_ARCH_2_07 */
 	if (hw2 & 0x80000000)
 		f |= HWC_F_ARCH207;

@@ -28,6 +28,7 @@
  * branch is where CTR splits a request at a counter wrap (the counter is public).
  */
 #include "hwc_arch_cores.h"
+#include "../hwc_bytes.h"
 
 #define S_(x) #x
 #define S(x) S_(x)
@@ -315,8 +316,10 @@ static void name(const hwc_u64 *ks, hwc_u8 *dst, const hwc_u8 *src, hwc_size len
 #define K0_SETUP2_14 ""
 #define K0_SETUP2(nr) K0_SETUP2_##nr
 
-/* The pair loop around BODY (which ends by storing all but the B block's second half) and
- * the single-block TAIL. */
+/*
+ * The pair loop around BODY (which ends by storing all but the B block's second half) and
+ * the single-block TAIL.
+ */
 #define LOOP2(nr, body, tail)							\
 	"cmp %[o], -32\n\t"							\
 	"bg,pn %%xcc, 2f\n\t"							\
@@ -776,19 +779,6 @@ static inline void clmul128(hwc_u64 a0_, hwc_u64 a1_, hwc_u64 h0_, hwc_u64 h1_, 
 	r[3] = ll;
 }
 
-static hwc_u64 get_be64(const hwc_u8 *p)
-{
-	hwc_u64 w;
-
-	__builtin_memcpy(&w, p, 8);
-	return w;
-}
-
-static void put_be64(hwc_u8 *p, hwc_u64 w)
-{
-	__builtin_memcpy(p, &w, 8);
-}
-
 /* The 256-bit product r0..r3 reduced to @a (see above). */
 static inline void reduce(const hwc_u64 r[4], hwc_u64 a[2])
 {
@@ -827,8 +817,8 @@ static void ghash_key(const struct hwc_gcm_key *k, struct t4_ghash *g, hwc_size 
 	hwc_u64 p[2], r[4];
 	int i;
 
-	g->hp[0][0] = get_be64(k->h);
-	g->hp[0][1] = get_be64(k->h + 8);
+	g->hp[0][0] = hwc_get_be64(k->h);
+	g->hp[0][1] = hwc_get_be64(k->h + 8);
 	p[0] = g->hp[0][0];
 	p[1] = g->hp[0][1];
 	to_prime(g->hp[0]);
@@ -878,11 +868,11 @@ void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 	hwc_u64 acc[2];
 
 	ghash_key(k, &g, nblocks);
-	acc[0] = get_be64(y);
-	acc[1] = get_be64(y + 8);
+	acc[0] = hwc_get_be64(y);
+	acc[1] = hwc_get_be64(y + 8);
 	ghash_blocks(&g, acc, src, nblocks);
-	put_be64(y, acc[0]);
-	put_be64(y + 8, acc[1]);
+	hwc_put_be64(y, acc[0]);
+	hwc_put_be64(y + 8, acc[1]);
 	hwc_memzero_explicit(&g, sizeof(g));
 }
 
@@ -899,8 +889,8 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 	struct t4_ghash g;
 
 	ghash_key(k, &g, full / 16);
-	acc[0] = get_be64(c->y);
-	acc[1] = get_be64(c->y + 8);
+	acc[0] = hwc_get_be64(c->y);
+	acc[1] = hwc_get_be64(c->y + 8);
 	for (; full; full -= n, src += n, dst += n, len -= n) {
 		n = full < T4_CHUNK ? full : T4_CHUNK;
 		if (!enc)
@@ -923,8 +913,8 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 		ghash_blocks(&g, acc, (const hwc_u8 *)blk, 1);
 		hwc_memzero_explicit(blk, sizeof(blk));
 	}
-	put_be64(c->y, acc[0]);
-	put_be64(c->y + 8, acc[1]);
+	hwc_put_be64(c->y, acc[0]);
+	hwc_put_be64(c->y + 8, acc[1]);
 	hwc_memzero_explicit(&g, sizeof(g));
 }
 

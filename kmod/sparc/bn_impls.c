@@ -6,8 +6,8 @@
 #include "hwc_arch_cores.h"
 
 const struct hwc_bn_impl hwc_bn_impls[] = {
-	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, 0, 0 },
+	{ "generic", 0, hwc_bn_mul_generic, hwc_bn_sqr_generic, hwc_bn_redc_generic, NULL, NULL },
 	{ "t4", HWC_F_MONTMUL | HWC_F_MONTSQR, hwc_bn_mul_generic, hwc_bn_sqr_generic,
-	  hwc_bn_redc_generic, hwc_bn_modexp2_t4, 0 },
+	  hwc_bn_redc_generic, hwc_bn_modexp2_t4, NULL },
 };
 const unsigned int hwc_bn_nimpls = sizeof(hwc_bn_impls) / sizeof(hwc_bn_impls[0]);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SPARC host side of the tests (selftests/host/cpu.h; not in the module): the names of the
+ * SPARC host side of the tests (kmod/hwc_host_arch.h; not in the module): the names of the
  * HWC_F_* bits, and the crypto hwcap plus the CFR mapped onto them as cpu.c does.
  */
 #include <sys/auxv.h>
-#include "cpu.h"
+#include "hwc_host_arch.h"
 #include "hwc_arch_cores.h"
 
 const struct hwc_feature_name hwc_feature_names[] = {

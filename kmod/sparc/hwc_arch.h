@@ -46,7 +46,7 @@ static inline void hwc_simd_end(void)
 /* HWC_F_* bits (hwc_arch_cores.h) of this CPU, read once at load (cpu.c). */
 unsigned int hwc_arch_features(void);
 
-/* No hwc_arch_register()/hwc_arch_unregister() of its own: the defaults. */
+/* No hwc_arch_unregister() of its own: the default. */
 #include "hwc_arch_hooks.h"
 
 #endif /* HWC_ARCH_H */

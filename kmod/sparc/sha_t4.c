@@ -36,9 +36,11 @@
 #define LOAD64_ALIGNED							\
 	LDD(0, 8) LDD(8, 10) LDD(16, 12) LDD(24, 14)			\
 	LDD(32, 16) LDD(40, 18) LDD(48, 20) LDD(56, 22)
-/* The same from unaligned data; %f24 holds the block's first raw doubleword on entry and the
+/*
+ * The same from unaligned data; %f24 holds the block's first raw doubleword on entry and the
  * next block's on exit (the one at +64, which shares an aligned doubleword with the block's
- * last byte, so no load touches memory past the data's doubleword). */
+ * last byte, so no load touches memory past the data's doubleword).
+ */
 #define LOAD64_UNALIGNED						\
 	ALN(8, 24, 26, 8) ALN(16, 26, 24, 10) ALN(24, 24, 26, 12) ALN(32, 26, 24, 14)	\
 	ALN(40, 24, 26, 16) ALN(48, 26, 24, 18) ALN(56, 24, 26, 20) ALN(64, 26, 24, 22)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86 host side of the tests and benchmark (selftests/host/cpu.h; not in the module): the names
+ * x86 host side of the tests and benchmark (kmod/hwc_host_arch.h; not in the module): the names
  * of the HWC_F_* bits, and cpuid plus the OS's XCR0 mapped onto them as cpu.c does in the kernel.
  */
 #include <cpuid.h>
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cpu.h"
+#include "hwc_host_arch.h"
 #include "hwc_arch_cores.h"
 
 const struct hwc_feature_name hwc_feature_names[] = {

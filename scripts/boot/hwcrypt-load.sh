@@ -16,6 +16,7 @@ esac
 hwc_modalias=$(cat /sys/devices/system/cpu/modalias 2>/dev/null)
 if [ -n "$hwc_modalias" ] && [ ! -d /sys/module/hwcrypt ]; then
 	hwc_mods=$(modprobe -R "$hwc_modalias" 2>/dev/null)
+	# shellcheck disable=SC2086,SC2116 # echo joins modprobe's lines into one spaced list
 	case " $(echo $hwc_mods) " in
 	*" hwcrypt "*)
 		# The kernel's own modules for this CPU first (those in the initramfs; udev would load

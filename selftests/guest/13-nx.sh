@@ -56,6 +56,7 @@ ctr() { cat "$sys/drivers/$1/$2" 2>/dev/null || echo 0; }
 # took DRIVER BEFORE: which path the last request of DRIVER took, from its counters.
 snap() { echo "$(ctr "$1" offload_requests) $(ctr "$1" fallback_requests)"; }
 took() {
+	# shellcheck disable=SC2086 # $2 is a list of words
 	set -- "$1" $2
 	if [ "$(ctr "$1" offload_requests)" != "$2" ]; then echo nx
 	elif [ "$(ctr "$1" fallback_requests)" != "$3" ]; then echo fallback
@@ -91,7 +92,7 @@ HWC_NX_STORM_ON=
 
 for alg in sha224 sha256 sha384 sha512; do
 	for drv in ${vec:+$alg-hwcrypt-p8} $alg-hwcrypt-nx; do
-		bad= paths=
+		bad='' paths=''
 		for s in $sha_sizes; do
 			before=$(snap "$drv") c0=$(cat "$sys/nx/calls")
 			got=$("$HWC_CLI" dgst -a "$alg" --driver "$drv" "$d/p$s" 2>&1)
@@ -106,7 +107,7 @@ done
 
 for mode in ecb cbc ctr; do
 	for drv in ${vec:+$mode-aes-hwcrypt-p8} $mode-aes-hwcrypt-nx; do
-		bad= paths= bits=128
+		bad='' paths='' bits=128
 		for s in $sizes; do
 			bits=$((384 - bits))
 			K=$(head -c $((bits / 8)) /dev/urandom | od -An -tx1 | tr -d ' \n')

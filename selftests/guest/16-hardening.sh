@@ -39,6 +39,7 @@ module_loaded && hwc_rmmod
 
 hwc_load_clean
 D=/sys/module/hwcrypt/drivers
+# shellcheck disable=SC2012 # driver names: no whitespace
 drv=$(ls "$D" | head -n 1)
 # One request, so that a counter has something to show.
 kcapi-dgst -c sha256 --hex </dev/null >/dev/null 2>&1
@@ -88,6 +89,7 @@ mkfifo "$dir/fifo"
 pid=$!
 i=0
 # wait until it has opened the FIFO (past argument parsing)
+# shellcheck disable=SC2010 # the targets of the fd links are what is read
 while [ $i -lt 100 ] && ! ls -l "/proc/$pid/fd" 2>/dev/null | grep -q fifo; do
 	sleep 0.1
 	i=$((i + 1))

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # `hwcrypt dgst` through AF_ALG on hwcrypt's drivers is byte-identical to coreutils' sha*sum on
 # real files (the kernel image, block-boundary lengths, 1 MiB+1), in -c mode, and fails cleanly.
+# $files: paths without whitespace, one argument each; set -- $(...): the fields of one line.
+# shellcheck disable=SC2046,SC2086
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
@@ -28,7 +30,7 @@ for drv in $(hwc_expected_hash_drivers); do
 	check_eq "dgst -a $alg (kernel's choice: $(hwc_kernel_choice "$alg")) == ${alg}sum" "$want" "$got"
 	got=$("$HWC_CLI" dgst -a "$alg" --driver "$drv" $files 2>&1)
 	check_eq "dgst -a $alg --driver $drv == ${alg}sum" "$want" "$got"
-	got=$(cat "$dir/len1048577" | "$HWC_CLI" dgst -a "$alg" --driver "$drv" - 2>&1)
+	got=$("$HWC_CLI" dgst -a "$alg" --driver "$drv" - <"$dir/len1048577" 2>&1)
 	check_eq "dgst $drv of stdin" "$("${alg}sum" - <"$dir/len1048577")" "$got"
 	"${alg}sum" $files >"$dir/sums.$alg"
 	check_cmd "dgst -c of ${alg}sum output" "$HWC_CLI" dgst -a "$alg" --driver "$drv" -c "$dir/sums.$alg"

@@ -10,6 +10,7 @@ if [ ! -x "$prog" ]; then
 	exit 0
 fi
 hwc_load_clean
+# shellcheck disable=SC2046 # one argument per driver
 "$prog" $(hwc_expected_hash_drivers) >/tmp/libtest.out 2>&1
 rc=$?
 while IFS= read -r line; do

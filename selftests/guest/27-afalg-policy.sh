@@ -5,6 +5,9 @@
 # kernel serves), under a seccomp filter refusing socket(AF_ALG) with EPERM (noafalg: in
 # process), and where the kernel has crypto.af_alg_restrict (Linux 7.3) at levels 0, 1, 2 as
 # root and as an unprivileged user. Which path served each case is recorded as info.
+# $w, $pre, $user: option and command-prefix word lists; $(hwc_expected_hash_drivers): one
+# argument per driver.
+# shellcheck disable=SC2046,SC2086
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module

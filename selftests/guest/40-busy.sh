@@ -6,6 +6,7 @@
 require_module
 hwc_load_clean
 
+# shellcheck disable=SC2046 # one argument per driver
 set -- $(hwc_expected_drivers)
 drv=${1:-}
 if [ -z "$drv" ]; then

@@ -32,6 +32,7 @@ else
 	fail "fuzz_afalg seed $seed" "exit $rc: $(grep -m1 FUZZ-FAIL "$dir/log")"
 fi
 # Types AF_ALG cannot reach (akcipher: rsa goes through keyctl, 70-rsa) are named, not failed.
+# shellcheck disable=SC2013 # crypto type names are single words
 for ty in $(sed -n 's/^fuzz_afalg: no fuzzer for type \([^:]*\):.*/\1/p' "$dir/log" | sort -u); do
 	case $ty in
 	akcipher) skip "fuzz $ty drivers" "AF_ALG has no akcipher interface (rsa: keyctl in 70-rsa)" ;;

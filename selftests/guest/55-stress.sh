@@ -35,9 +35,10 @@ net_up() {
 	ak=0x$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')
 	for ns in hwcsa hwcsb; do
 		for dir in "$A $B 0x2001" "$B $A 0x2002"; do
+			# shellcheck disable=SC2086 # $dir is "SRC DST SPI"
 			set -- $dir
-			ip -n $ns xfrm state add src $1 dst $2 proto esp spi $3 mode transport \
-				enc 'cbc(aes)' $ek auth-trunc 'hmac(sha256)' $ak 128 || return 1
+			ip -n "$ns" xfrm state add src "$1" dst "$2" proto esp spi "$3" mode transport \
+				enc 'cbc(aes)' "$ek" auth-trunc 'hmac(sha256)' "$ak" 128 || return 1
 		done
 	done
 	ip -n hwcsa xfrm policy add src $A dst $B dir out tmpl src $A dst $B proto esp mode transport &&
@@ -153,7 +154,7 @@ check_cmd "rmmod attempted while busy ($busy times)" test "$busy" -gt 0
 check_eq "rmmod refused each time while busy" "$busy" "$refused"
 check_cmd "module loaded after the rmmod attempts" module_loaded
 if [ $net = 1 ]; then
-	wait $ppid
+	wait "$ppid"
 	info "ping over ESP: $(grep -E 'packets' "$d/ping.log")"
 	check_cmd "ping over ESP" grep -q ' [1-9][0-9]* packets received' "$d/ping.log"
 fi

@@ -17,6 +17,7 @@ check_cmd "insmod" hwc_load_clean
 modprobe crypto_user 2>/dev/null
 
 # Every tier this CPU gets (its drivers all registered), not only the kernel's choice.
+# shellcheck disable=SC2086,SC2116 # echo joins the list with single spaces
 info "AES tiers: $(echo $impls)"
 for impl in $impls; do
 	for drv in $(hwc_aes_drivers "$impl"); do

@@ -4,6 +4,7 @@
 # 512-bit key on a loop device; 64 MiB of
 # random data written and read back through xts-aes-hwcrypt-*, then the volume reopened with the
 # kernel's own implementation (and the reverse) reads the same bytes.
+# shellcheck disable=SC2015 # `cond && pass || fail`: pass only reports, it cannot fail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
@@ -46,18 +47,18 @@ check_cmd "insmod" hwc_load_clean
 if [ $backend = luks ]; then
 	check_cmd "luksFormat aes-xts-plain64 512-bit" cryptsetup luksFormat --type luks2 --batch-mode \
 		--cipher aes-xts-plain64 --key-size 512 --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
-		--key-file $d/key $loop
+		--key-file "$d/key" "$loop"
 else
 	info "no cryptsetup: plain dm-crypt aes-xts-plain64 512-bit over $loop"
 fi
 
 open_vol() {
 	if [ $backend = luks ]; then
-		cryptsetup open --type luks2 --key-file $d/key $loop hwcdm
+		cryptsetup open --type luks2 --key-file "$d/key" "$loop" hwcdm
 	else
 		# No udev: the /dev/mapper name is a link to the node the kernel made.
 		_node=$("$dmplain" create hwcdm aes-xts-plain64 "$(od -An -v -tx1 $d/key | tr -d ' \n')" \
-			$loop $((64 * 2048))) && ln -sf "$_node" /dev/mapper/hwcdm
+			"$loop" $((64 * 2048))) && ln -sf "$_node" /dev/mapper/hwcdm
 	fi
 }
 close_vol() {

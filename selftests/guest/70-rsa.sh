@@ -8,6 +8,7 @@
 # n, first on hwcrypt, then, unloaded, on the kernel's rsa-generic: hwcrypt refuses x <= 1 and
 # x >= n-1 with EINVAL (SP 800-56B, as rsa-generic does since 6.12) wherever rsa-generic does,
 # and where this kernel's rsa-generic still computes 0, 1, n-1 (6.1) it refuses them all the same.
+# shellcheck disable=SC2015 # `cond && pass || fail`: pass only reports, it cannot fail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
@@ -59,7 +60,7 @@ for bits in 2048 4096; do
 	# The padding instances the kernel signed and encrypted with sit on hwcrypt's rsa (7.2 on:
 	# pkcs1(rsa-hwcrypt-*,sha256); earlier: pkcs1pad(rsa-hwcrypt-*,sha256)).
 	check_eq "rsa$bits: the kernel's PKCS#1 instances are over $drv" yes \
-		"$(grep -qE "^driver +: pkcs1(pad)?\($drv[,)]" /proc/crypto && echo yes || echo no)"
+		"$(grep -qE "^driver +: pkcs1(pad)?\(${drv}[,)]" /proc/crypto && echo yes || echo no)"
 
 	# Verification both ways, and a tampered signature refused.
 	check_cmd "rsa$bits pkey_verify of the kernel's signature" \
@@ -104,6 +105,7 @@ pem=$HWC_REPO/selftests/keys/rsa2048.pem
 hwc_rsa_key_files "$pem" "$dir"
 mod=$(openssl rsa -in "$pem" -noout -modulus | sed 's/^Modulus=//')
 bytes=$((${#mod} / 2))
+# shellcheck disable=SC2059 # the format is the byte's octal escape
 small() { head -c $((bytes - 1)) /dev/zero; printf "\\$1"; }
 small 000 >"$dir/x0"
 small 001 >"$dir/x1"

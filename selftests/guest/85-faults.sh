@@ -20,9 +20,9 @@ module_loaded && hwc_rmmod
 # fail-nth counts the points that pass each facility's own filters: let GFP_KERNEL and order-0
 # allocations through to them, and keep the failures quiet (no stack dump per failure).
 for f in $fs $fp; do
-	echo 0 >$f/probability
-	echo 0 >$f/verbose
-	echo N >$f/ignore-gfp-wait
+	echo 0 >"$f/probability"
+	echo 0 >"$f/verbose"
+	echo N >"$f/ignore-gfp-wait"
 done
 echo 0 >$fp/min-order
 echo N >$fp/ignore-gfp-highmem
@@ -35,8 +35,8 @@ reject=$(awk '$2 ~ /^[tT]$/ { print $1, $3 }' /proc/kallsyms | sort |
 		s && e == "" { e = $1 } END { if (s && e) print "0x" s, "0x" e }')
 if [ -n "$reject" ]; then
 	for f in $fs $fp; do
-		echo "${reject% *}" >$f/reject-start
-		echo "${reject#* }" >$f/reject-end
+		echo "${reject% *}" >"$f/reject-start"
+		echo "${reject#* }" >"$f/reject-end"
 	done
 	info "faults: no injection in cryptomgr_notify ($reject)"
 else
@@ -75,7 +75,7 @@ fi
 module_loaded && hwc_rmmod
 bad=0 ok=0 failed=0 t0=$(date +%s)
 for n in $(points "$calls"); do
-	in_budget $t0 || break
+	in_budget "$t0" || break
 	out=$("$tool" "$n" load "$HWC_MODULE")
 	case "$out" in
 	rc=0\ *)
@@ -139,7 +139,7 @@ dmesg | tail -n +"$((start + 1))" >"$d/dmesg"
 left=$(awk '/allocation failure|vmalloc error|allocation failed|FAULT_INJECTION/ { skip = 1 }
 	skip && /<\/TASK>/ { skip = 0; next } !skip' "$d/dmesg" | grep -E "$HWC_DMESG_BAD")
 check_eq "no kernel complaint beyond the injected allocation failures" "" "$left"
-if [ -z "$left" ] && [ -n "$(dmesg | grep -E "$HWC_DMESG_BAD")" ]; then
+if [ -z "$left" ] && dmesg | grep -qE "$HWC_DMESG_BAD"; then
 	# Only the expected reports remain: drop the log (the window is saved above, the part before
 	# it was clean or is reported by the next line's check on the whole log).
 	before=$(dmesg | head -n "$start" | grep -E "$HWC_DMESG_BAD")

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # What `make demo` shows: hwcrypt loaded, `hwcrypt list`, and real files hashed through
 # hwcrypt's drivers, checked against sha256sum/sha512sum.
+# shellcheck disable=SC2012,SC2086 # $files: program paths from /usr/bin, none with whitespace
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # hwcrypt-specific helpers for guest tests (sourced after lib.sh): which drivers this guest CPU
 # must get, and the CLI built in the repository.
 
@@ -79,6 +80,7 @@ hwc_kernel_choice() {
 		END { print bd }' "${HWC_PROC_CRYPTO:-/proc/crypto}"
 }
 
+# shellcheck disable=SC2120 # the module parameters are optional
 hwc_load_clean() {
 	module_loaded && hwc_rmmod
 	hwc_insmod "$@"

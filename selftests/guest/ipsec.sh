@@ -3,6 +3,7 @@
 # drivers: ping and a TCP transfer (4 MiB; 16 MiB in test-full) checked by SHA-256, the SA's
 # algorithm held by hwcrypt. Sourced by 97-ipsec-gcm.sh and 98-ipsec-cbc.sh (one case each: a
 # transfer under TCG takes minutes) after lib.sh and hwc.sh.
+# shellcheck shell=sh disable=SC2015 # `cond && pass || fail`: pass only reports, it cannot fail
 require_module
 
 if ! cpu_has aes || ! cpu_has pclmulqdq; then
@@ -63,6 +64,8 @@ add_sa() {
 setup_sas() {
 	for ns in hwca hwcb; do
 		if [ $ns = hwca ]; then o=out i=in; else o=in i=out; fi
+		# Names and addresses are single words; either add_sa failing fails the setup.
+		# shellcheck disable=SC2015,SC2086
 		add_sa $ns $A $B 0x1001 $o "$@" && add_sa $ns $B $A 0x1002 $i "$@" || return 1
 	done
 }

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Shared helpers for in-guest tests: result reporting, module loading and small checks (POSIX sh).
 #
 # A test is selftests/guest/NN-name.sh, run by run.sh inside the guest (chroot of the host root,
@@ -102,6 +103,7 @@ module_loaded() {
 # hwc_insmod [PARAM=VALUE...]: load $HWC_MODULE with parameters; output goes to stderr.
 # priority=auto's races are forced won (timing under TCG means nothing) unless the caller
 # passes its own auto_force= (the later value wins).
+# shellcheck disable=SC2120 # the module parameters are optional
 hwc_insmod() {
 	insmod "$HWC_MODULE" auto_force=win "$@"
 }
@@ -144,6 +146,7 @@ scratch_dir() {
 # Kernel log lines that fail a run (run.sh's final check; tests that provoke expected reports
 # check their own window of the log with it): warnings, oopses, KASAN/UBSAN/KFENCE and lockdep
 # reports (all start with BUG: or WARNING:), failing crypto self-tests.
+# shellcheck disable=SC2034 # read by run.sh and 85-faults.sh
 HWC_DMESG_BAD='BUG:|WARNING:|Oops|Call Trace|general protection fault|kernel BUG|UBSAN:|KASAN:|KFENCE:|alg: .*fail|self-?tests? .*fail|blocked for more than|list_(add|del) corruption|refcount_t:|stack-protector|Kernel panic'
 
 # debugfs (fault injection, kmemleak) where the kernel has it; fails quietly where not.
@@ -200,6 +203,7 @@ hwc_full_selftests() {
 wait_listen() {
 	_wl_hex=$(printf '%04X' "$2")
 	_wl_i=0
+	# shellcheck disable=SC2016 # awk's fields, not the shell's
 	until ip netns exec "$1" awk -v p=":$_wl_hex" \
 		'substr($2, length($2) - 4) == p && $4 == "0A" { f = 1 } END { exit !f }' /proc/net/tcp; do
 		_wl_i=$((_wl_i + 1))

@@ -41,7 +41,7 @@ case "$(uname -r)" in
 *)
 	shim=$HWC_REPO/selftests/build/uname3.so
 	if [ -f "$shim" ]; then
-		export LD_PRELOAD=$shim
+		export LD_PRELOAD="$shim"
 		(HWC_TEST=run && info "release $(uname -r): libkcapi's users see it as major.minor.0 ($shim)")
 	else
 		(HWC_TEST=run && fail "uname shim" "$shim missing (make -C selftests guest-progs)")

@@ -4,18 +4,7 @@
 #define HWC_HOST_CPU_H
 
 #include "hwc_core.h"
-
-/*
- * The arch's half (kmod/<arch>/host_cpu.c, listed as hwc_arch_host in its cores.mk): a name for
- * each HWC_F_* bit of its tables, and the bits of the CPU running us (cpuid and XCR0, hwcaps).
- */
-struct hwc_feature_name {
-	unsigned int bit;
-	const char *name;
-};
-extern const struct hwc_feature_name hwc_feature_names[];
-extern const unsigned int hwc_nfeature_names;
-unsigned int hwc_host_cpu_features(void);
+#include "hwc_host_arch.h"
 
 /*
  * Features the run may use: the host's, narrowed by "--features MASK" (argv, removed from it)
@@ -24,21 +13,6 @@ unsigned int hwc_host_cpu_features(void);
  * Exits with status 2 on a malformed mask.
  */
 unsigned int hwc_host_select_features(int *argc, char **argv);
-
-/*
- * The arch's alternative code forms inside a tier (kmod/<arch>/host_cpu.c; the module picks
- * each per CPU at load): @env=1 in the environment selects form 1 for a whole run (host tests),
- * and the benchmark's --forms races the two on the algorithms whose names contain @mode. Form 1
- * needs the HWC_F_* bits @features. Ends with a NULL @env.
- */
-struct hwc_host_form {
-	const char *env;
-	int *form;
-	unsigned int features;
-	const char *mode;
-	const char *names[2];
-};
-extern const struct hwc_host_form hwc_host_forms[];
 
 /* Writes names of the bits of @f, comma-separated, into @buf. */
 const char *hwc_host_features_str(unsigned int f, char *buf, unsigned long size);

@@ -106,7 +106,9 @@ for alg in "${algs[@]}"; do
 	for len in 1024 8192 16384; do
 		declare -A ipb=()
 		for side in hwcrypt linux; do
+			# shellcheck disable=SC2086 # ALG:MODE becomes two arguments
 			a=$(count "$out/t4_icount" "$side" ${alg/:/ } "$len" 1)
+			# shellcheck disable=SC2086 # ALG:MODE becomes two arguments
 			b=$(count "$out/t4_icount" "$side" ${alg/:/ } "$len" $((n + 1)))
 			ipb[$side]=$(awk -v a="$a" -v b="$b" -v n="$n" -v l="$len" 'BEGIN { printf "%.4f", (b - a) / (n * l) }')
 		done

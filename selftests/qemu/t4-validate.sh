@@ -73,7 +73,7 @@ vec=$out/vectors.txt
 msgs=$out/msgs
 rm -rf "$msgs"
 mkdir -p "$msgs"
-lens=($(seq 0 300))
+mapfile -t lens < <(seq 0 300)
 for _ in $(seq 1 24); do lens+=($((RANDOM % 4097))); done
 i=0
 for l in "${lens[@]}"; do
@@ -82,6 +82,7 @@ for l in "${lens[@]}"; do
 done
 : >"$vec"
 for a in sha1 sha256 sha512; do
+	# shellcheck disable=SC2046,SC2012 # the files are named 0, 1, 2 ...
 	(cd "$msgs" && openssl dgst "-$a" -r $(ls | sort -n)) | sed "s|^|$a |; s|\*|*$msgs/|" >>"$vec"
 done
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2034 # the HWC_ARCH_* settings are read by hwc.sh
 # ppc64 (big-endian) expectations of the guest oracle (sourced by selftests/guest/hwc.sh): this
 # guest validates the NX model with Linux's own NX driver, then loads hwcrypt, whose only
 # drivers here are the NX coprocessor's tier (the vector tiers are little-endian only).
@@ -45,6 +45,7 @@ hwc_expected_rsa_drivers() {
 hwc_expected_peer_drivers() {
 	_nx=/proc/device-tree/ibm,platform-facilities/ibm,sym-encryption-v1
 	[ -f "$_nx/ibm,max-sync-cop" ] || return 0
+	# shellcheck disable=SC2020 # spaces and newlines both become one newline
 	od -An -v -tu4 "$_nx/ibm,max-sync-cop" | tr -s ' \n' '\n\n' | sed '/^$/d' | {
 		while read -r fc && read -r mode && read -r n; do
 			case $fc/$mode in
