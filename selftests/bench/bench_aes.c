@@ -2,8 +2,9 @@
 /*
  * Throughput of each hwcrypt AES tier against OpenSSL EVP and Linux 7.2's asm, one message per
  * request: the key is set once (a tfm), each message gets a fresh IV and runs from start to tag
- * as a kernel request does. hwcrypt's side runs glue_aes.c's request sequence (modreq.c, the
- * module's flags); the kernel's its glue's (kernel/kglue.c); OpenSSL EVP init with the IV +
+ * as a kernel request does. hwcrypt's side runs kmod/glue_aes.c itself, built with the module's
+ * flags over a shim of the kernel API (glue_req.c, kshim/glue); the kernel's its glue's
+ * sequence (kernel/kglue.c); OpenSSL EVP init with the IV +
  * update + final (+ tag) on a preallocated context. Every side is gated against a fresh OpenSSL
  * context before timing, with a sabotage control that must fail; the sides then run in paired
  * rounds, rotated, and each row carries the fraction of this CPU's AES unit bound it reaches
@@ -21,7 +22,7 @@
 #include "hwc_arch_cores.h"
 #include "bench_util.h"
 #include "kasm.h"
-#include "modreq.h"
+#include "glue_req.h"
 #ifdef HWC_UNIT_BOUND
 #include "unitbound.h"
 #endif
@@ -119,13 +120,15 @@ static EVP_CIPHER *cipher;
 static EVP_CIPHER_CTX *cctx;
 #define NIVS 64
 static unsigned char key[64], iv0[16], ivs[NIVS][16];
-/* hwcrypt's tfm contexts: skcipher (k1, k2) and gcm, as glue_aes.c keeps them. */
-static struct modreq_ctx mctx;
-static struct hwc_gcm_key gk;
+/* hwcrypt's drivers of the current algorithm, one per tier (side), with their tfms. */
+static struct glue_req *greqs[MAXIMPL + 2];
 static unsigned char msg[16384] __attribute__((aligned(64)));
 static unsigned char out[16384 + 16] __attribute__((aligned(64)));
-/* Decryption input: the message encrypted by OpenSSL, and its GCM tag per size. */
-static unsigned char ct[16384] __attribute__((aligned(64)));
+/*
+ * Decryption input: the message encrypted by OpenSSL, and its GCM tag per size, also right
+ * after the ciphertext (an aead request's source holds text and tag).
+ */
+static unsigned char ct[16384 + 16] __attribute__((aligned(64)));
 static unsigned char ctag[16];
 
 static void die(const char *what)
@@ -155,24 +158,28 @@ static int ossl_req(const unsigned char *iv, unsigned char *dst, const unsigned 
 	return 0;
 }
 
-static const unsigned int modreq_mode[] = {
-	[CTR] = MODREQ_CTR, [XTS] = MODREQ_XTS, [CBC] = MODREQ_CBC, [ECB] = MODREQ_ECB,
+/* The crypto API names of the modes, as glue_aes.c registers them. */
+static const char *const cra_names[] = {
+	[CTR] = "ctr(aes)", [XTS] = "xts(aes)", [GCM] = "gcm(aes)", [CBC] = "cbc(aes)",
+	[ECB] = "ecb(aes)",
 };
 
 /*
- * One request on one tier through the module's request path (modreq.c): req->iv is a copy of
- * the IV, as a request's.
+ * One request on one tier's driver through kmod/glue_aes.c: req->iv is a copy of the IV, as a
+ * request's. GCM decryption finds its tag after the ciphertext (@in + @len), where the callers
+ * keep it; encryption's tag, written after the text, is handed back in @tag.
  */
-static int hwc_req(const struct hwc_aes_impl *impl, const unsigned char *iv, unsigned char *dst,
+static int hwc_req(unsigned int side, const unsigned char *iv, unsigned char *dst,
 		   const unsigned char *in, hwc_size len, unsigned char *tag)
 {
 	unsigned char v[16];
+	int err;
 
-	if (cur->mode == GCM)
-		return modreq_gcm(impl, cur->enc, &gk, iv, dst, in, (unsigned int)len, tag);
 	memcpy(v, iv, 16);
-	return modreq_skcipher(impl, modreq_mode[cur->mode], cur->enc, &mctx, dst, in,
-			       (unsigned int)len, v);
+	err = glue_req_crypt(greqs[side], cur->enc, dst, in, (unsigned int)len, v);
+	if (cur->mode == GCM && cur->enc)
+		memcpy(tag, dst + len, 16);
+	return err;
 }
 
 /* One request on Linux 7.2's asm through kglue.c: req->iv is a copy of the IV, as a request's. */
@@ -209,7 +216,7 @@ static int side_req(unsigned int side, const unsigned char *iv, unsigned char *d
 		    const unsigned char *in, hwc_size len, unsigned char *tag)
 {
 	if (sides[side])
-		return hwc_req(sides[side], iv, dst, in, len, tag);
+		return hwc_req(side, iv, dst, in, len, tag);
 	if (side && side == kside)
 		return kern_req(iv, dst, in, len, tag);
 	return ossl_req(iv, dst, in, len, tag);
@@ -246,14 +253,8 @@ static double run_side(void *arg, unsigned int side, unsigned long iters)
 /* Key setup of one side: hwcrypt's contexts (shared by its tiers), OpenSSL's, the kernel's. */
 static int side_setkey(unsigned int side, const unsigned char *k)
 {
-	if (sides[side]) {
-		if (cur->mode == GCM)
-			return hwc_gcm_setkey(&gk, k, cur->keylen);
-		if (cur->mode == XTS)
-			return hwc_aes_expand_key(&mctx.k1, k, cur->keylen / 2) ||
-			       hwc_aes_expand_key(&mctx.k2, k + cur->keylen / 2, cur->keylen / 2);
-		return hwc_aes_expand_key(&mctx.k1, k, cur->keylen);
-	}
+	if (sides[side])
+		return glue_req_setkey(greqs[side], k, cur->keylen);
 	if (side && side == kside) {
 		switch (cur->mode) {
 		case XTS:
@@ -311,8 +312,11 @@ static int gate(unsigned int side)
 		bad |= side_req(side, iv0, got, ref, len, tag) != 0;
 		bad |= memcmp(got, msg, len) != 0;
 		if (cur->mode == GCM) {
+			/* The forgery in both places a side may read the tag from. */
 			tag[len % 16] ^= 0x01;
+			ref[len + len % 16] ^= 0x01;
 			bad |= side_req(side, iv0, got, ref, len, tag) == 0;
+			ref[len + len % 16] ^= 0x01;
 		}
 	}
 	EVP_CIPHER_CTX_free(g);
@@ -362,6 +366,7 @@ static void prepare(hwc_size len)
 	    !EVP_CipherFinal_ex(g, ct + n1, &n2) ||
 	    (cur->mode == GCM && !EVP_CIPHER_CTX_ctrl(g, EVP_CTRL_GCM_GET_TAG, 16, ctag)))
 		die("EVP prepare");
+	memcpy(ct + len, ctag, 16);
 	EVP_CIPHER_CTX_free(g);
 }
 
@@ -591,6 +596,11 @@ int main(int argc, char **argv)
 		}
 		if (!pick)
 			pick = 1;
+		for (j = 1; j < nsides; j++) {
+			greqs[j] = glue_req_new(cra_names[al->mode], sides[j]);
+			if (!greqs[j])
+				die("glue_req_new");
+		}
 		fastest = nsides - 1;
 		kside = 0;
 		if (kasm) {
@@ -693,6 +703,9 @@ int main(int argc, char **argv)
 					   &x);
 			}
 		}
+		for (j = 1; j < nsides; j++)
+			if (sides[j])
+				glue_req_free(greqs[j]);
 		EVP_CIPHER_free(cipher);
 	}
 	EVP_CIPHER_CTX_free(cctx);
