@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The unit bound: this CPU's VAESENC and VPCLMULQDQ throughput (unitbound_asm.S), measured in the
- * bench's own run, as GB/s of AES-128 and AES-256 round work and of GCM's AES+CLMUL mix.
+ * The unit bound: this CPU's VAESENC and VPCLMULQDQ throughput (unitbound_asm.S), measured
+ * in the bench's own run, as GB/s of AES-128 and AES-256 round work and of GCM's AES+CLMUL
+ * mix.
  */
 #include <stdio.h>
 #include "cpu.h"

@@ -11,7 +11,7 @@
  * A linear buffer's skcipher walk steps end where src or dst crosses a page: CTR, ECB, CBC
  * and GCM call the asm once per step as the glue does (XTS's fast path takes the whole text).
  * kernel_fpu_begin/end are out-of-line calls that do nothing, where the glue has them: the
- * same stand-ins as on the hwcrypt side of the bench (modreq.c), so that each side pays for
+ * same stand-ins as on the hwcrypt side of the bench (kshim/glue), so that each side pays for
  * the number of SIMD sections its glue opens, and neither for their work.
  */
 #include <cpuid.h>
