@@ -122,13 +122,19 @@ static EVP_CIPHER_CTX *cctx;
 static unsigned char key[64], iv0[16], ivs[NIVS][16];
 /* hwcrypt's drivers of the current algorithm, one per tier (side), with their tfms. */
 static struct glue_req *greqs[MAXIMPL + 2];
-static unsigned char msg[16384] __attribute__((aligned(64)));
-static unsigned char out[16384 + 16] __attribute__((aligned(64)));
+/*
+ * Page-aligned, as dm-crypt's sectors are: the walk steps are whole pages, and no source byte
+ * sits 4 KiB-aliased just ahead of the destination bytes being stored (with 64-byte alignment,
+ * the linker put ct 64 bytes before out modulo 4 KiB, and every decryption row of both sides
+ * paid load/store aliasing that the encryption rows did not).
+ */
+static unsigned char msg[16384] __attribute__((aligned(4096)));
+static unsigned char out[16384 + 16] __attribute__((aligned(4096)));
 /*
  * Decryption input: the message encrypted by OpenSSL, and its GCM tag per size, also right
  * after the ciphertext (an aead request's source holds text and tag).
  */
-static unsigned char ct[16384 + 16] __attribute__((aligned(64)));
+static unsigned char ct[16384 + 16] __attribute__((aligned(4096)));
 static unsigned char ctag[16];
 
 static void die(const char *what)
