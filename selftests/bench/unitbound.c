@@ -92,6 +92,23 @@ double unit_bound_gbps(const struct unit_bound *u, unsigned int keybits, int gcm
 	return keybits == 128 ? u->aes128 : keybits == 256 ? u->aes256 : 0;
 }
 
+unit_bound_fn *unit_bound_loop(const struct unit_bound *u, unsigned int keybits, int gcm,
+			       double *bytes)
+{
+	double vb;
+
+	if (u->best < 0 || (keybits != 128 && keybits != 256))
+		return NULL;
+	vb = 16 << u->best;
+	if (gcm) {
+		*bytes = 8 * vb;
+		return keybits == 128 ? mix10_fn[u->best] : mix14_fn[u->best];
+	}
+	/* 12 rounds of one vector: 12/10 (or 12/14) vectors of the mode's work. */
+	*bytes = 12 * vb / (keybits == 128 ? 10 : 14);
+	return aes_fn[u->best];
+}
+
 void unit_bound_print(const struct unit_bound *u, const char *pfx)
 {
 	int w;

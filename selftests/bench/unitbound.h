@@ -22,6 +22,14 @@ struct unit_bound {
 void unit_bound_measure(struct unit_bound *u, unsigned int features);
 /* The bound in GB/s for an AES mode of @keybits: 0 where none applies (GCM uses the mix). */
 double unit_bound_gbps(const struct unit_bound *u, unsigned int keybits, int gcm);
+/*
+ * The loop behind the bound of an AES mode of @keybits (@gcm: the mix) at the widest width,
+ * for timing it beside the sides in every round: returns it, and in *@bytes the bytes of
+ * that mode's work one iteration stands for; NULL where no bound applies.
+ */
+typedef void unit_bound_fn(unsigned long iters);
+unit_bound_fn *unit_bound_loop(const struct unit_bound *u, unsigned int keybits, int gcm,
+			       double *bytes);
 /* Lines for the table's head (@tsv: as '#' comments) and for the results files. */
 void unit_bound_print(const struct unit_bound *u, const char *cpu);
 
