@@ -114,16 +114,14 @@ static void cpu_name(char *buf, size_t len)
 int main(int argc, char **argv)
 {
 	struct bench_opts o = { .target = 0.1, .repeats = 3 };
-	struct bench_table tab = { .family = "lib", .name = "alg", .size = "bytes",
-				   .unit = "MB/s", .wname = 15, .wsize = 5, .wimpl = 18 };
+	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
+				   .wname = 11, .wsize = 6, .wimpl = 18 };
 	char cpu[256], desc[512], note[640];
 	struct hwcrypt_path p;
 
 	bench_parse(argc, argv, &o, 0,
-		    "usage: %s [--tsv] [--tsv-file FILE] [--no-header] [--time SEC] [--repeats N]\n"
-		    "          [--alg NAME]\n");
+		    "usage: %s [--tsv] [--time SEC] [--repeats N] [--alg NAME]\n");
 	tab.tsv = o.tsv;
-	bench_table_open(&tab, &o);
 	for (size_t i = 0; i < sizeof(msg); i++)
 		msg[i] = (unsigned char)(i * 131 + 7);
 	for (size_t i = 0; i < sizeof(key); i++)

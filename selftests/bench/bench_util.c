@@ -42,6 +42,9 @@ void bench_parse(int argc, char **argv, struct bench_opts *o, int keys, const ch
 	}
 	if (!o->rounds)
 		o->rounds = 15;
+	o->family = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+	if (!strncmp(o->family, "bench_", 6))
+		o->family += 6;
 	if (k < argc || o->target <= 0 || !o->repeats) {
 		fprintf(stderr, usage, argv[0]);
 		exit(2);
@@ -112,10 +115,27 @@ void bench_best_of(bench_run_fn *run, void *arg, struct bench_side_time *t, unsi
 	}
 }
 
-void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsigned int features,
+/* The TSV layout every family shares ('-': not measured or no bar). */
+static const char tsv_header[] = "family\talg\tbytes\timpl\tpick\tunit\thwcrypt\topenssl\tkernel\t"
+	"vs_openssl\tvs_kernel\tvs_kernel_q1\tvs_kernel_q3\thwcrypt_bound\topenssl_bound\t"
+	"kernel_bound\tbar_kernel\tbar_bound\tbar_openssl\n";
+
+void bench_intro(struct bench_table *t, const struct bench_opts *o, unsigned int features,
 		 const char *prefix, const char *clock, const char *note)
 {
 	char fbuf[256], hwc[32], ossl[32];
+
+	if (!t->family)
+		t->family = o->family;
+	if (!t->opened)
+		bench_table_open(t, o);
+	/* The header row first, even if this program's filter leaves it no row. */
+	if (t->tsvf && ftell(t->tsvf) == 0)
+		fputs(tsv_header, t->tsvf);
+	if (t->tsv && !t->no_header && !t->header_done) {
+		fputs(tsv_header, stdout);
+		t->header_done = 1;
+	}
 
 	if (t->tsv)
 		return;
@@ -149,6 +169,8 @@ void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsign
 
 void bench_table_open(struct bench_table *t, const struct bench_opts *o)
 {
+	if (t->opened++)
+		return;
 	t->no_header = o->no_header;
 	if (o->tsv_file) {
 		t->tsvf = fopen(o->tsv_file, "a");
@@ -181,11 +203,6 @@ static void fmt(char *buf, unsigned long size, const char *f, double v, int have
 	else
 		snprintf(buf, size, "-");
 }
-
-/* The TSV layout every family shares ('-': not measured or no bar). */
-static const char tsv_header[] = "family\talg\tbytes\timpl\tpick\tunit\thwcrypt\topenssl\tkernel\t"
-	"vs_openssl\tvs_kernel\tvs_kernel_q1\tvs_kernel_q3\thwcrypt_bound\topenssl_bound\t"
-	"kernel_bound\tbar_kernel\tbar_bound\tbar_openssl\n";
 
 static void tsv_row(struct bench_table *t, FILE *f, const char *name, unsigned long size,
 		    const char *impl, double hwc, double ossl, double kern,

@@ -16,6 +16,7 @@ struct bench_opts {
 	unsigned int rounds;	/* --rounds: paired rounds (bench_paired()), 15 unless set */
 	const char *tsv_file;	/* --tsv-file: the TSV rows appended there too, the table kept */
 	int no_header;		/* --no-header: no TSV header row (a later program of one run) */
+	const char *family;	/* the program's name after "bench_": the TSV's first column */
 };
 
 /*
@@ -89,7 +90,7 @@ struct bench_table {
 	double paired;		/* nonzero: bench_paired() rounds, slices of about this many s */
 	unsigned int nbars, nmiss, ntie;
 	void *tsvf;		/* FILE *: --tsv-file, the table kept on stdout */
-	int no_header, header_done;
+	int no_header, header_done, opened;
 };
 
 /* Opens --tsv-file and takes --no-header into @t (call after bench_parse()). */
@@ -105,10 +106,12 @@ void bench_verdict(struct bench_table *t, char *buf, unsigned long size, double 
 		   double lo, double hi);
 
 /*
+ * Also takes the options' TSV settings into @t (bench_table_open(), once; the family from the
+ * program's name if @t has none), so that every program gets them.
  * The table's two header lines (nothing in TSV): "@prefix features ...; best of ... runs of
  * ~T s@clock each; @note ratio = ..." and the column titles.
  */
-void bench_intro(const struct bench_table *t, const struct bench_opts *o, unsigned int features,
+void bench_intro(struct bench_table *t, const struct bench_opts *o, unsigned int features,
 		 const char *prefix, const char *clock, const char *note);
 /* One row; @bar nonzero: the ratio hwcrypt / OpenSSL must reach it. */
 void bench_row(struct bench_table *t, const char *name, unsigned long size, const char *impl,
