@@ -10,7 +10,7 @@
 #                         Debian packages
 #   make test-full        host tests, every x86 guest test on those kernels and the 7.2 debug kernel
 #                         (built once, ~15 min), 7.2 build, test-deploy: see docs/testing.md
-#   make bench            host benchmark vs OpenSSL (FORMAT=tsv, PLOT=file.svg)
+#   make bench            host benchmark vs OpenSSL and Linux 7.2 (FORMAT=tsv, TSV=file, PLOT=file.svg)
 #   make deb              Debian packages (dpkg-buildpackage) into build/deb/; make test-deb checks them
 #   make test-deploy      the packages on a cached debootstrap'd Debian 12 guest (slow: in test-full)
 #   make install          module (for KDIR), library, header, pkg-config file, CLI, initramfs hooks
@@ -198,7 +198,7 @@ bench-sparc:
 	selftests/qemu/t4-icount.sh --rsa
 
 bench:
-	@$(MAKE) --no-print-directory -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT)) $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)")
+	@$(MAKE) --no-print-directory -C selftests bench $(if $(FORMAT),FORMAT=$(FORMAT)) $(if $(PLOT),PLOT=$(PLOT)) $(if $(TSV),TSV=$(abspath $(TSV))) $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)")
 
 install-module:
 	$(KMAKE) M=$(CURDIR) $(if $(DESTDIR),INSTALL_MOD_PATH=$(DESTDIR)) modules_install

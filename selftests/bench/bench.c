@@ -43,35 +43,35 @@ static unsigned char msg[16384] __attribute__((aligned(64)));
 static struct side sides[MAXIMPL + 2];
 static hwc_size cur_len;
 
-static double run_side(void *arg, unsigned int side, unsigned long iters)
+/* One digest on one side, as the timed loop makes it. */
+static void side_digest(unsigned int side, const unsigned char *data, hwc_size len,
+			unsigned char *out)
 {
 	struct side *s = &sides[side];
+	struct hwc_md_state st;
+
+	if (s->impl) {
+		hwc_md_init(&s->ops, &st);
+		hwc_md_finup(&s->ops, &st, data, len, out);
+	} else if (s->kdigest) {
+		s->kdigest(data, len, out);
+	} else if (!EVP_DigestInit_ex(mdctx, md, NULL) || !EVP_DigestUpdate(mdctx, data, len) ||
+		   !EVP_DigestFinal_ex(mdctx, out, NULL)) {
+		fprintf(stderr, "OpenSSL digest failed\n");
+		exit(1);
+	}
+}
+
+static double run_side(void *arg, unsigned int side, unsigned long iters)
+{
 	hwc_size len = cur_len;
 	unsigned char out[64];
-	struct hwc_md_state st;
 	unsigned long i;
 	double t0 = bench_cpu_now();
 
 	(void)arg;
-
-	if (s->impl) {
-		for (i = 0; i < iters; i++) {
-			hwc_md_init(&s->ops, &st);
-			hwc_md_finup(&s->ops, &st, msg, len, out);
-		}
-	} else if (s->kdigest) {
-		for (i = 0; i < iters; i++)
-			s->kdigest(msg, len, out);
-	} else {
-		for (i = 0; i < iters; i++) {
-			if (!EVP_DigestInit_ex(mdctx, md, NULL) ||
-			    !EVP_DigestUpdate(mdctx, msg, len) ||
-			    !EVP_DigestFinal_ex(mdctx, out, NULL)) {
-				fprintf(stderr, "OpenSSL digest failed\n");
-				exit(1);
-			}
-		}
-	}
+	for (i = 0; i < iters; i++)
+		side_digest(side, msg, len, out);
 	return bench_cpu_now() - t0;
 }
 
@@ -152,54 +152,60 @@ static void write_plot(const char *svg)
 }
 
 /*
- * The kernel side's gate: its digest equal to OpenSSL's at every length to 300 and at the
- * bench sizes; then the sabotage control, one message byte flipped on the kernel side only,
- * must make it fail. 0: both held.
+ * The gate of one side: its digest equal to OpenSSL's one-shot EVP_Digest() (the oracle, not
+ * the timed context) at every length to 300 and at the bench sizes; then the sabotage control,
+ * one message byte flipped on this side only, must make it fail. NULL: both held.
  */
-static int kern_gate(const char *name, void (*kd)(const unsigned char *, size_t, unsigned char *))
+static const char *gate(unsigned int side)
 {
 	unsigned char ref[64], got[64];
 	unsigned int dlen = EVP_MD_get_size(md);
 	hwc_size len;
-	int bad = 0;
 
-	for (len = 0; len <= sizeof(msg) && !bad; len = len < 300 ? len + 1 : len == 300 ? 512 : len * 2) {
+	for (len = 0; len <= sizeof(msg); len = len < 300 ? len + 1 : len == 300 ? 512 : len * 2) {
 		if (!EVP_Digest(msg, len, ref, NULL, md, NULL))
-			return -1;
-		kd(msg, len, got);
-		bad = memcmp(ref, got, dlen) != 0;
-	}
-	if (bad) {
-		fprintf(stderr, "%s: Linux 7.2 asm differs from OpenSSL at %zu bytes: no kernel column\n",
-			name, (size_t)len);
-		return -1;
+			return "OpenSSL oracle failed";
+		side_digest(side, msg, len, got);
+		if (memcmp(ref, got, dlen))
+			return "differs from OpenSSL";
 	}
 	if (!EVP_Digest(msg, 1000, ref, NULL, md, NULL))
-		return -1;
+		return "OpenSSL oracle failed";
 	msg[500] ^= 0x01;
-	kd(msg, 1000, got);
+	side_digest(side, msg, 1000, got);
 	msg[500] ^= 0x01;
-	if (!memcmp(ref, got, dlen)) {
-		fprintf(stderr, "%s: the gate passed a sabotaged message: no kernel column\n", name);
-		return -1;
-	}
-	return 0;
+	if (!memcmp(ref, got, dlen))
+		return "passed the gate with a sabotaged message";
+	return NULL;
 }
+
+static const char *side_name(unsigned int side)
+{
+	return sides[side].impl ? sides[side].impl->impl : sides[side].kdigest ? "kernel" :
+	       "openssl";
+}
+
+#define MAXROUNDS 255
 
 int main(int argc, char **argv)
 {
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	struct bench_opts o = { .target = 0.1, .repeats = 3 };
-	struct bench_table tab = { .name = "alg", .size = "bytes", .unit = "MB/s",
-				   .wname = 7, .wsize = 6, .wimpl = 8 };
+	struct bench_table tab = { .family = "hash", .name = "alg", .size = "bytes",
+				   .unit = "MB/s", .wname = 15, .wsize = 5, .wimpl = 11 };
+	static double sec[(MAXROUNDS + 1) * (MAXIMPL + 2)];
 	unsigned int i, j, z, ngated = 0;
 	const struct kasm_api *kasm;
 	const char *why = NULL;
 
 	bench_parse(argc, argv, &o, 0,
-		    "usage: %s [--tsv] [--plot FILE.svg] [--features MASK] [--time SEC] [--repeats N]\n"
-		    "          [--alg NAME]\n");
+		    "usage: %s [--tsv] [--tsv-file FILE] [--no-header] [--plot FILE.svg]\n"
+		    "          [--features MASK] [--time SEC] [--rounds N] [--alg NAME]\n");
+	if (o.rounds > MAXROUNDS)
+		o.rounds = MAXROUNDS;
 	tab.tsv = o.tsv;
+	tab.paired = o.target / 5;
+	bench_table_open(&tab, &o);
 	kasm = bench_kasm(features, &why);
 	tab.kcol = 1;
 	tab.ktier = kasm ? "lib/crypto/x86" : NULL;
@@ -217,7 +223,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < hwc_hash_ninfos; i++) {
 		const struct hwc_hash_info *info = &hwc_hash_infos[i];
 		struct bench_side_time times[MAXIMPL + 1];
-		unsigned int nsides = 1, fastest, kside = 0;
+		unsigned int nsides = 1, pick, kside = 0;
+		char gates[256];
 		int ki = kasm_index(info->name);
 
 		if (o.only && strcmp(o.only, info->name))
@@ -238,24 +245,54 @@ int main(int argc, char **argv)
 			sides[nsides].ops = (struct hwc_md_ops){ info, impl, hwc_host_run_blocks };
 			nsides++;
 		}
-		/* Later table entries are the faster tiers; the bars concern the fastest one. */
-		fastest = nsides - 1;
-		if (kasm && ki >= 0 && kasm->sha_tier[ki] &&
-		    !kern_gate(info->name, kasm->sha_digest[ki])) {
+		/* Later table entries are the faster tiers: the module registers the last on top. */
+		pick = nsides - 1;
+		if (kasm && ki >= 0 && kasm->sha_tier[ki]) {
 			kside = nsides;
 			sides[nsides++].kdigest = kasm->sha_digest[ki];
-			ngated++;
 		}
+		/* Every side gated, each with its sabotage control, before anything is timed. */
+		gates[0] = 0;
+		for (j = 0; j < nsides; j++) {
+			const char *err = gate(j);
+
+			if (err && j == kside) {
+				fprintf(stderr, "%s: Linux 7.2 asm %s: no kernel column\n",
+					info->name, err);
+				kside = 0;
+				nsides--;
+				continue;
+			}
+			if (err) {
+				fprintf(stderr, "FAIL %s: %s %s\n", info->name, side_name(j), err);
+				return 1;
+			}
+			snprintf(gates + strlen(gates), sizeof(gates) - strlen(gates), "%s%s",
+				 j ? ", " : "", side_name(j));
+		}
+		ngated += kside != 0;
+		fprintf(o.tsv ? stderr : stdout, "gate %s: %s equal to OpenSSL's EVP_Digest at "
+			"0..300 bytes and 512..16384; each rejected a message byte flipped on its "
+			"side only (sabotage control)\n", info->name, gates);
 
 		for (z = 0; z < NSIZES; z++) {
 			hwc_size len = sizes[z];
+			double mbps[MAXIMPL + 2];
+			unsigned int best = 1;
 
 			cur_len = len;
 			for (j = 0; j < nsides; j++)
-				times[j].iters = bench_calibrate(run_side, NULL, j, o.target, 16, 16,
-								 1ul << 40);
-			bench_best_of(run_side, NULL, times, nsides, o.repeats);
+				times[j].iters = bench_calibrate(run_side, NULL, j, o.target / 5, 16,
+								 16, 1ul << 40);
+			bench_paired(run_side, NULL, times, nsides, o.rounds, sec);
+			for (j = 0; j < nsides; j++) {
+				mbps[j] = len * times[j].iters / times[j].best / 1e6;
+				if (j && j != kside && mbps[j] > mbps[best])
+					best = j;
+			}
 			for (j = 1; j < nsides; j++) {
+				struct bench_extra x = { .hwc_bound = -1, .ossl_bound = -1,
+							 .kern_bound = -1 };
 				struct row *row;
 
 				if (j == kside)
@@ -264,12 +301,19 @@ int main(int argc, char **argv)
 				row->alg = info->name;
 				row->bytes = len;
 				row->impl = sides[j].impl->impl;
-				row->hwc = len * times[j].iters / times[j].best / 1e6;
-				row->ossl = len * times[0].iters / times[0].best / 1e6;
-				row->kern = kside ? len * times[kside].iters / times[kside].best / 1e6 : 0;
-				row->kbar = j == fastest ? kbar_for(info->name) : 0;
-				bench_row_k(&tab, row->alg, len, row->impl, row->hwc, row->ossl,
-					    row->kern, 0, row->kbar);
+				row->hwc = mbps[j];
+				row->ossl = mbps[0];
+				row->kern = kside ? mbps[kside] : 0;
+				row->kbar = j == best ? kbar_for(info->name) : 0;
+				x.pick = j == pick;
+				if (kside)
+					bench_paired_ratio(sec, nsides, o.rounds, j, kside, &x.vk,
+							   &x.vk_q1, &x.vk_q3);
+				if (row->kbar && kside)
+					bench_verdict(&tab, x.bar_kernel, sizeof(x.bar_kernel),
+						      row->kbar, x.vk, x.vk_q1, x.vk_q3);
+				bench_emit(&tab, row->alg, len, row->impl, row->hwc, row->ossl,
+					   kside ? row->kern : -1, &x);
 			}
 		}
 		EVP_MD_free(md);

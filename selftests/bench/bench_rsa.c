@@ -60,6 +60,8 @@ static int run_without_ifma(char **argv, unsigned int features)
 
 	for (argc = 0; argv[argc] && argc < 60; argc++)
 		args[argc] = argv[argc];
+	/* One header row per run: the first table's. */
+	args[argc++] = "--no-header";
 	args[argc++] = "--features";
 	args[argc++] = (char *)hwc_host_features_str(features & ~HWC_F_IFMA, names, sizeof(names));
 	args[argc] = NULL;
@@ -164,8 +166,8 @@ int main(int argc, char **argv)
 	unsigned int features = hwc_host_select_features(&argc, argv);
 	/* --plot is accepted: the plot is bench.c's (MB/s of hashes); nothing to add here. */
 	struct bench_opts o = { .target = 0.1, .repeats = 3, .keydir = "keys" };
-	struct bench_table tab = { .name = "op", .size = "bits", .unit = "op/s",
-				   .wname = 11, .wsize = 5, .wimpl = 8 };
+	struct bench_table tab = { .family = "rsa", .name = "op", .size = "bits", .unit = "op/s",
+				   .wname = 15, .wsize = 5, .wimpl = 11 };
 	const char *only, *best = "generic";
 	int noifma = getenv(NOIFMA_ENV) != NULL;
 	/* OpenSSL uses IFMA where the CPU has it, whatever --features says (unless masked) */
@@ -175,10 +177,12 @@ int main(int argc, char **argv)
 	char path[512];
 
 	bench_parse(argc, argv, &o, 1,
-		    "usage: %s [--tsv] [--features MASK] [--time SEC] [--repeats N] [--alg NAME]\n"
+		    "usage: %s [--tsv] [--tsv-file FILE] [--no-header] [--features MASK] [--time SEC]\n"
+		    "          [--repeats N] [--alg NAME]\n"
 		    "          [--keys DIR]   (--alg: rsa, rsa-private or rsa-public; others skip all)\n");
 	only = o.only;
 	tab.tsv = o.tsv;
+	bench_table_open(&tab, &o);
 	if (only && strcmp(only, "rsa") && strcmp(only, "rsa-private") && strcmp(only, "rsa-public"))
 		return 0;
 
@@ -245,13 +249,21 @@ int main(int argc, char **argv)
 				const char *impl = sides[j].key->bn->impl;
 				double hwc = times[j].iters / times[j].best;
 				double ossl = times[0].iters / times[0].best;
+				double bar = bar_for(priv, keybits[i], impl, best, generic_bar);
+				struct bench_extra x = { .hwc_bound = -1, .ossl_bound = -1,
+							 .kern_bound = -1 };
 				char label[32];
 
 				/* TSV rows have no table header: the second table's say where from. */
 				snprintf(label, sizeof(label), "%s%s", impl,
-					 noifma && tab.tsv ? "/no-ifma-cpu" : "");
-				bench_row(&tab, op, keybits[i], label, hwc, ossl,
-					  bar_for(priv, keybits[i], impl, best, generic_bar));
+					 noifma && (tab.tsv || tab.tsvf) ? "/no-ifma-cpu" : "");
+
+				/* The module's RSA runs on the last tier the CPU has. */
+				x.pick = !strcmp(impl, best);
+				if (bar)
+					bench_verdict(&tab, x.bar_openssl, sizeof(x.bar_openssl), bar,
+						      hwc / ossl, 0, 0);
+				bench_emit(&tab, op, keybits[i], label, hwc, ossl, -1, &x);
 				hwc_rsa_key_wipe((struct hwc_rsa_key *)sides[j].key);
 				free((void *)sides[j].key);
 				free(sides[j].ws);

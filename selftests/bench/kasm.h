@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define KASM_ABI	1
+#define KASM_ABI	2
 /* Bytes of the opaque key context a caller provides, 64-byte aligned. */
 #define KASM_CTX_SIZE	2048
 
@@ -31,6 +31,18 @@ struct kasm_api {
 			unsigned int len, unsigned char iv[16]);
 	void (*ctr)(const void *ctx, unsigned char *dst, const unsigned char *src,
 		    unsigned int len, unsigned char iv[16]);
+	/*
+	 * ecb(aes), cbc(aes) on the AES-NI asm (aesni-intel_asm.S), whatever the tier: 7.2 has no
+	 * VAES code for them. Key by ctr_setkey; @len a multiple of 16; cbc advances @iv.
+	 */
+	void (*ecb_enc)(const void *ctx, unsigned char *dst, const unsigned char *src,
+			unsigned int len);
+	void (*ecb_dec)(const void *ctx, unsigned char *dst, const unsigned char *src,
+			unsigned int len);
+	void (*cbc_enc)(const void *ctx, unsigned char *dst, const unsigned char *src,
+			unsigned int len, unsigned char iv[16]);
+	void (*cbc_dec)(const void *ctx, unsigned char *dst, const unsigned char *src,
+			unsigned int len, unsigned char iv[16]);
 	/* gcm(aes), no associated data, 96-bit IV, 16-byte tag; dec returns 0 iff the tag holds. */
 	void (*gcm_enc)(const void *ctx, const unsigned char iv[12], unsigned char *dst,
 			const unsigned char *src, unsigned int len, unsigned char tag[16]);

@@ -7,9 +7,12 @@
  *
  * Built as the kernel builds its glue (-O2 -mgeneral-regs-only: no SIMD in C), so that the
  * counter and IV words reach the assembly through the same scalar stores as in the kernel;
- * each request is one direct call per asm function, as the glue's __always_inline paths make
- * them. kernel_fpu_begin/end have no userspace counterpart and are left out, as on the
- * hwcrypt side of the bench.
+ * each asm function is reached by a direct call, as the glue's __always_inline paths make them.
+ * A linear buffer's skcipher walk steps end where src or dst crosses a page: CTR, ECB, CBC
+ * and GCM call the asm once per step as the glue does (XTS's fast path takes the whole text).
+ * kernel_fpu_begin/end are out-of-line calls that do nothing, where the glue has them: the
+ * same stand-ins as on the hwcrypt side of the bench (kshim/glue), so that each side pays for
+ * the number of SIMD sections its glue opens, and neither for their work.
  */
 #include <cpuid.h>
 #include <string.h>
@@ -45,6 +48,32 @@ static void put_be64(u64 v, u8 *p)
 {
 	put_be32((u32)(v >> 32), p);
 	put_be32((u32)v, p + 4);
+}
+
+#define noinline __attribute__((noinline))
+
+static noinline void kernel_fpu_begin(void)
+{
+	__asm__ __volatile__("" : : : "memory");
+}
+
+static noinline void kernel_fpu_end(void)
+{
+	__asm__ __volatile__("" : : : "memory");
+}
+
+/* The bytes a walk step maps: to the end of src's or dst's page, whole blocks unless @last. */
+static unsigned int walk_step(const u8 *dst, const u8 *src, unsigned int len, int *last)
+{
+	unsigned int s = 4096 - ((unsigned long)src & 4095), d = 4096 - ((unsigned long)dst & 4095);
+	unsigned int n = len;
+
+	if (n > s)
+		n = s;
+	if (n > d)
+		n = d;
+	*last = n == len;
+	return *last ? n : n & ~15u;
 }
 
 /* ---- AES: struct crypto_aes_ctx (XTS, CTR) and the GCM key structs ---- */
@@ -121,6 +150,71 @@ static int ctr_setkey(void *p, const u8 *key, unsigned int keylen)
 	return 0;
 }
 
+/*
+ * ecb_crypt() and cbc_crypt() of the glue: one asm call per walk step, and a linear buffer's
+ * walk steps end where src or dst crosses a page (skcipher_walk_virt() maps a page at a time).
+ */
+void aesni_ecb_enc(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len);
+void aesni_ecb_dec(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len);
+void aesni_cbc_enc(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len, u8 *iv);
+void aesni_cbc_dec(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len, u8 *iv);
+
+static void ecb_enc(const void *ctx, u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int n;
+
+	int last;
+
+	for (; len; dst += n, src += n, len -= n) {
+		n = walk_step(dst, src, len, &last);
+		kernel_fpu_begin();
+		aesni_ecb_enc((struct crypto_aes_ctx *)ctx, dst, src, n);
+		kernel_fpu_end();
+	}
+}
+
+static void ecb_dec(const void *ctx, u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int n;
+
+	int last;
+
+	for (; len; dst += n, src += n, len -= n) {
+		n = walk_step(dst, src, len, &last);
+		kernel_fpu_begin();
+		aesni_ecb_dec((struct crypto_aes_ctx *)ctx, dst, src, n);
+		kernel_fpu_end();
+	}
+}
+
+static void cbc_enc(const void *ctx, u8 *dst, const u8 *src, unsigned int len, u8 iv[16])
+{
+	unsigned int n;
+
+	int last;
+
+	for (; len; dst += n, src += n, len -= n) {
+		n = walk_step(dst, src, len, &last);
+		kernel_fpu_begin();
+		aesni_cbc_enc((struct crypto_aes_ctx *)ctx, dst, src, n, iv);
+		kernel_fpu_end();
+	}
+}
+
+static void cbc_dec(const void *ctx, u8 *dst, const u8 *src, unsigned int len, u8 iv[16])
+{
+	unsigned int n;
+
+	int last;
+
+	for (; len; dst += n, src += n, len -= n) {
+		n = walk_step(dst, src, len, &last);
+		kernel_fpu_begin();
+		aesni_cbc_dec((struct crypto_aes_ctx *)ctx, dst, src, n, iv);
+		kernel_fpu_end();
+	}
+}
+
 /* aes_prepareenckey() on x86: AES-NI expansion for 128/256 (192 goes to generic C there). */
 static int gcm_aes_key(struct gcm_key_base *b, const u8 *key, unsigned int keylen)
 {
@@ -136,8 +230,8 @@ static int gcm_aes_key(struct gcm_key_base *b, const u8 *key, unsigned int keyle
 }
 
 /*
- * ctr_crypt() of the glue: the 128-bit big-endian counter as two little-endian words, split
- * where the low word would wrap (the asm does not carry).
+ * ctr_crypt() of the glue: the 128-bit big-endian counter as two little-endian words, one
+ * asm call per walk step, split where the low word would wrap (the asm does not carry).
  */
 #define CTR_FN(suffix)									\
 void aes_ctr64_crypt_##suffix(const struct crypto_aes_ctx *key, const u8 *src, u8 *dst,	\
@@ -145,22 +239,31 @@ void aes_ctr64_crypt_##suffix(const struct crypto_aes_ctx *key, const u8 *src, u
 static void ctr_##suffix(const void *key, u8 *dst, const u8 *src, unsigned int len,	\
 			 u8 iv[16])							\
 {											\
-	unsigned int nblocks = (len + 15) / 16, p1;					\
+	unsigned int nblocks, nbytes, p1;						\
 	u64 le_ctr[2], ctr64;								\
+	int last;									\
 											\
 	ctr64 = le_ctr[0] = get_be64(iv + 8);						\
 	le_ctr[1] = get_be64(iv);							\
-	ctr64 += nblocks;								\
-	if (__builtin_expect(ctr64 >= nblocks, 1)) {					\
-		aes_ctr64_crypt_##suffix(key, src, dst, (int)len, le_ctr);		\
-	} else {									\
-		p1 = (unsigned int)(nblocks - ctr64) * 16;				\
-		if (p1 > len)								\
-			p1 = len;							\
-		aes_ctr64_crypt_##suffix(key, src, dst, (int)p1, le_ctr);		\
-		le_ctr[0] = 0;								\
-		le_ctr[1]++;								\
-		aes_ctr64_crypt_##suffix(key, src + p1, dst + p1, (int)(len - p1), le_ctr); \
+	for (; len; src += nbytes, dst += nbytes, len -= nbytes) {			\
+		nbytes = walk_step(dst, src, len, &last);				\
+		nblocks = (nbytes + 15) / 16;						\
+		ctr64 += nblocks;							\
+		kernel_fpu_begin();							\
+		if (__builtin_expect(ctr64 >= nblocks, 1)) {				\
+			aes_ctr64_crypt_##suffix(key, src, dst, (int)nbytes, le_ctr);	\
+		} else {								\
+			p1 = (unsigned int)(nblocks - ctr64) * 16;			\
+			if (p1 > nbytes)						\
+				p1 = nbytes;						\
+			aes_ctr64_crypt_##suffix(key, src, dst, (int)p1, le_ctr);	\
+			le_ctr[0] = 0;							\
+			le_ctr[1]++;							\
+			aes_ctr64_crypt_##suffix(key, src + p1, dst + p1,		\
+						 (int)(nbytes - p1), le_ctr);		\
+		}									\
+		kernel_fpu_end();							\
+		le_ctr[0] = ctr64;							\
 	}										\
 	put_be64(ctr64, iv + 8);							\
 	put_be64(le_ctr[1], iv);							\
@@ -175,13 +278,16 @@ static void xts_##dir##_##suffix(const void *p, u8 *dst, const u8 *src,			\
 {											\
 	const struct xts_ctx *ctx = p;							\
 											\
+	kernel_fpu_begin();								\
 	aes_xts_encrypt_iv(&ctx->tweak_ctx, iv);					\
 	aes_xts_##dir##crypt_##suffix(&ctx->crypt_ctx, src, dst, (int)len, iv);	\
+	kernel_fpu_end();								\
 }
 
 /*
- * gcm_crypt() for a request without associated data whose text is one segment: le_ctr from
- * the IV words, GHASH accumulator zeroed, one update, then final (which compares the tag
+ * gcm_crypt() for a request without associated data over one linear buffer: le_ctr from the
+ * IV words, GHASH accumulator zeroed, one section around everything but the breaks between walk
+ * steps, one update per step (whole blocks but the last), then final (which compares the tag
  * itself on decryption).
  */
 #define GCM_FN(suffix, keytype)								\
@@ -204,6 +310,27 @@ static int gcm_setkey_##suffix(void *p, const u8 *key, unsigned int keylen)		\
 	aes_gcm_precompute_##suffix(k);							\
 	return 0;									\
 }											\
+static void gcm_text_##suffix(const struct keytype *key, u32 le_ctr[4],		\
+			      u8 ghash_acc[16], u8 *dst, const u8 *src,		\
+			      unsigned int len, int enc)				\
+{											\
+	unsigned int n;									\
+	int last;									\
+											\
+	for (;;) {									\
+		n = walk_step(dst, src, len, &last);					\
+		(enc ? aes_gcm_enc_update_##suffix : aes_gcm_dec_update_##suffix)	\
+			(key, le_ctr, ghash_acc, src, dst, (int)n);			\
+		if (last)								\
+			break;								\
+		le_ctr[0] += n / 16;							\
+		kernel_fpu_end();							\
+		kernel_fpu_begin();							\
+		src += n;								\
+		dst += n;								\
+		len -= n;								\
+	}										\
+}											\
 static void gcm_enc_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 *src,	\
 			     unsigned int len, u8 tag[16])				\
 {											\
@@ -215,8 +342,10 @@ static void gcm_enc_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8
 	le_ctr[2] = get_be32(iv + 4);							\
 	le_ctr[3] = get_be32(iv + 0);							\
 	memset(ghash_acc, 0, 16);							\
-	aes_gcm_enc_update_##suffix(key, le_ctr, ghash_acc, src, dst, (int)len);	\
+	kernel_fpu_begin();								\
+	gcm_text_##suffix(key, le_ctr, ghash_acc, dst, src, len, 1);			\
 	aes_gcm_enc_final_##suffix(key, le_ctr, ghash_acc, 0, len);			\
+	kernel_fpu_end();								\
 	memcpy(tag, ghash_acc, 16);							\
 }											\
 static int gcm_dec_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 *src,	\
@@ -224,14 +353,18 @@ static int gcm_dec_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 
 {											\
 	u8 ghash_acc[16];								\
 	u32 le_ctr[4];									\
+	_Bool ok;									\
 											\
 	le_ctr[0] = 2;									\
 	le_ctr[1] = get_be32(iv + 8);							\
 	le_ctr[2] = get_be32(iv + 4);							\
 	le_ctr[3] = get_be32(iv + 0);							\
 	memset(ghash_acc, 0, 16);							\
-	aes_gcm_dec_update_##suffix(key, le_ctr, ghash_acc, src, dst, (int)len);	\
-	return aes_gcm_dec_final_##suffix(key, le_ctr, ghash_acc, 0, len, tag, 16) ? 0 : -1; \
+	kernel_fpu_begin();								\
+	gcm_text_##suffix(key, le_ctr, ghash_acc, dst, src, len, 0);			\
+	ok = aes_gcm_dec_final_##suffix(key, le_ctr, ghash_acc, 0, len, tag, 16);	\
+	kernel_fpu_end();								\
+	return ok ? 0 : -1;								\
 }
 
 CTR_FN(vaes_avx2)
@@ -362,6 +495,10 @@ const struct kasm_api *kasm_get(unsigned int f)
 	if ((f & vaes) == vaes) {
 		api.xts_setkey = xts_setkey;
 		api.ctr_setkey = ctr_setkey;
+		api.ecb_enc = ecb_enc;
+		api.ecb_dec = ecb_dec;
+		api.cbc_enc = cbc_enc;
+		api.cbc_dec = cbc_dec;
 		if ((f & (HWC_F_AVX512 | HWC_F_BMI2)) == (HWC_F_AVX512 | HWC_F_BMI2) &&
 		    !prefer_ymm()) {
 			api.aes_tier = "vaes-avx512";
