@@ -524,7 +524,7 @@ out:
 	 * travels in the clear, and a 256-byte wipe per request (a rep stosq here) costs small
 	 * requests a sixth of their time.
 	 */
-	memzero_explicit(&gc, sizeof(gc));
+	hwc_wipe_words(&gc, sizeof(gc));
 	memzero_explicit(tag, sizeof(tag));
 	return err;
 }

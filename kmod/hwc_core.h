@@ -112,4 +112,18 @@ void hwc_md_final(const struct hwc_md_ops *ops, struct hwc_md_state *st, struct 
 /* Freestanding helpers for cores and glue (generic/util.c): memcpy/memset the compiler cannot drop. */
 void hwc_memzero_explicit(void *p, hwc_size n);
 
+/*
+ * A wipe of a small 8-byte-aligned object (@n a multiple of 8) as single word stores. Without
+ * SSE (the kernel's flags) a fixed-size memset becomes rep stosq, whose start-up costs tens of
+ * cycles: two of them were a sixth of a 64-byte GCM request. Volatile stores cannot be elided.
+ */
+static inline void hwc_wipe_words(void *p, hwc_size n)
+{
+	volatile hwc_u64 *w = (volatile hwc_u64 *)p;
+	hwc_size i;
+
+	for (i = 0; i < n / 8; i++)
+		w[i] = 0;
+}
+
 #endif /* HWC_CORE_H */
