@@ -3,11 +3,15 @@
  * In-guest AF_ALG tests of hwcrypt's AES drivers against OpenSSL: random keys, IVs, AAD and
  * sizes, data sent in random sendmsg pieces (many-entry scatterlists), and bad input.
  * Prints "PASS name" / "FAIL name: why" lines for 60-aes-afalg.sh.
- * Usage: test_aes_afalg IMPL [ITERATIONS [skcipher | modes=DRV,...]]   (IMPL: aesni, vaes-avx2,
- * ...; skcipher: no aead drivers; modes=ecb-aes,gcm-aes,...: only those drivers)
+ * Usage: test_aes_afalg IMPL [ITERATIONS [skcipher | modes=DRV,... [inplace]]]   (IMPL: aesni,
+ * vaes-avx2, ...; skcipher: no aead drivers; modes=ecb-aes,gcm-aes,...: only those drivers;
+ * inplace: the skciphers' requests in place, see kernel_skcipher_inplace())
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <kcapi.h>
+#include <linux/if_alg.h>
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -15,8 +19,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
+#include <unistd.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
 
 #define MAXLEN 60000
 
@@ -120,7 +130,89 @@ static ssize_t kernel_skcipher(struct kcapi_handle *h, int enc, const unsigned c
 	return kcapi_cipher_stream_op(h, &iov, 1);
 }
 
+/*
+ * One request in place: @buf is vmspliced into the operation socket, so the kernel's source
+ * list holds @buf's own pages, and the result is read back into @buf, whose pages the
+ * destination list then holds: the same bytes through two scatterlists, as zero-copy AF_ALG
+ * users do. (AF_ALG's AEAD requests are in place anyway: the kernel copies the input into the
+ * destination and passes one list as both.) Returns the bytes read, or -errno.
+ */
+static ssize_t kernel_skcipher_inplace(const char *drv, const unsigned char *key, size_t kl,
+				       int enc, const unsigned char *iv, unsigned char *buf,
+				       size_t len)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG, .salg_type = "skcipher" };
+	union {
+		char b[CMSG_SPACE(sizeof(__u32)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+		struct cmsghdr align;
+	} cbuf;
+	struct msghdr msg = { .msg_control = cbuf.b, .msg_controllen = sizeof(cbuf.b) };
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	int tfm, op = -1, p[2] = { -1, -1 };
+	struct af_alg_iv *aiv;
+	struct cmsghdr *cm;
+	ssize_t r = -EIO, n;
+	size_t got = 0;
+
+	memset(&cbuf, 0, sizeof(cbuf));
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", drv);
+	tfm = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (tfm < 0)
+		return -errno;
+	if (bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, (socklen_t)kl)) {
+		r = -errno;
+		goto out;
+	}
+	op = accept(tfm, NULL, 0);
+	if (op < 0 || pipe(p)) {
+		r = -errno;
+		goto out;
+	}
+	/* the whole request in one pipe: one vmsplice, one splice, one request */
+	if (fcntl(p[1], F_SETPIPE_SZ, 1 << 20) < 0) {
+		r = -errno;
+		goto out;
+	}
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_OP;
+	cm->cmsg_len = CMSG_LEN(sizeof(__u32));
+	*(__u32 *)CMSG_DATA(cm) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	cm = CMSG_NXTHDR(&msg, cm);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_IV;
+	cm->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + 16);
+	aiv = (struct af_alg_iv *)CMSG_DATA(cm);
+	aiv->ivlen = 16;
+	memcpy(aiv->iv, iv, 16);
+	if (sendmsg(op, &msg, MSG_MORE) < 0 || vmsplice(p[1], &iov, 1, 0) != (ssize_t)len ||
+	    splice(p[0], NULL, op, NULL, len, 0) != (ssize_t)len) {
+		r = -errno;
+		goto out;
+	}
+	while (got < len) {
+		n = read(op, buf + got, len - got);
+		if (n <= 0) {
+			r = n < 0 ? -errno : -EIO;
+			goto out;
+		}
+		got += (size_t)n;
+	}
+	r = (ssize_t)got;
+out:
+	if (p[0] >= 0) {
+		close(p[0]);
+		close(p[1]);
+	}
+	if (op >= 0)
+		close(op);
+	close(tfm);
+	return r;
+}
+
 static unsigned char in[MAXLEN + 64], out[MAXLEN + 64], want[MAXLEN + 64], back[MAXLEN + 64];
+static int inplace;
 
 static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 {
@@ -157,8 +249,15 @@ static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 			kcapi_cipher_destroy(h);
 			break;
 		}
-		r1 = kernel_skcipher(h, 1, iv, in, len, out);
-		r2 = kernel_skcipher(h, 0, iv, want, len, back);
+		if (inplace) {
+			memcpy(out, in, len);
+			memcpy(back, want, len);
+			r1 = kernel_skcipher_inplace(drv, key, kl, 1, iv, out, len);
+			r2 = kernel_skcipher_inplace(drv, key, kl, 0, iv, back, len);
+		} else {
+			r1 = kernel_skcipher(h, 1, iv, in, len, out);
+			r2 = kernel_skcipher(h, 0, iv, want, len, back);
+		}
 		kcapi_cipher_destroy(h);
 		if (r1 != (ssize_t)len || memcmp(out, want, len) || r2 != (ssize_t)len ||
 		    memcmp(back, in, len)) {
@@ -169,7 +268,8 @@ static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 			bad++;
 		}
 	}
-	snprintf(name, sizeof(name), "%s-vs-openssl-random-splits-x%u", drv, iters);
+	snprintf(name, sizeof(name), "%s-vs-openssl-%s-x%u", drv,
+		 inplace ? "in-place" : "random-splits", iters);
 	result(!bad, name, "%u bad, first: %s", bad, why);
 }
 
@@ -390,6 +490,11 @@ int main(int argc, char **argv)
 		char list[256];
 
 		snprintf(list, sizeof(list), ",%s,", argv[3] + 6);
+		if (argc > 4 && strcmp(argv[4], "inplace")) {
+			fprintf(stderr, "test_aes_afalg: unknown option '%s' (inplace?)\n", argv[4]);
+			return 2;
+		}
+		inplace = argc > 4;
 		for (m = ECB; m <= CTS; m++) {
 			char key[32];
 
