@@ -5,7 +5,10 @@
 # spapr-nx-crypto run guest test 13-nx (the -nx drivers' self-tests, AF_ALG against sha*sum and
 # openssl enc around the routing threshold, the counters of each path); then 6.1 again with a
 # busy and error storm injected by the device (busy-every/busy-burst past nx_busy_tries,
-# error-every), where every result must still be right and the fallback counters must move.
+# error-every), where every result must still be right and the fallback counters must move;
+# then the partial-output faults (partial-every: a call writes part of its output, reports it
+# processed and fails; partial-garbage: and writes wrong bytes past that count), where every
+# result, in place and out of place, must still equal OpenSSL's.
 # Needs the NX QEMU (make nx-cache), the ppc64el modules (make modules-ppc64le) and guest
 # programs (scripts/build-guest-ppc64le.sh); builds nothing.
 set -uo pipefail
@@ -31,4 +34,12 @@ run "ppc64le 6.1 power8, NX busy and error storm" env HWC_NX=1 \
 	HWC_NX_DEVICE=busy-every=5,busy-burst=9,error-every=7,max-bytes=4096 \
 	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.1 --cpu power8 --tests 13-nx \
 	--append hwc_nx_storm=1
+run "ppc64le 6.1 power8, NX partial output then error" env HWC_NX=1 \
+	HWC_NX_DEVICE=partial-every=3 \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.1 --cpu power8 --tests 13-nx \
+	--append hwc_nx_partial=1
+run "ppc64le 6.12 power9, NX partial output, wrong bytes past it, then error" env HWC_NX=1 \
+	HWC_NX_DEVICE=partial-every=2,partial-garbage=on \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx \
+	--append hwc_nx_partial=1
 exit $rc
