@@ -135,7 +135,8 @@ static ssize_t kernel_skcipher(struct kcapi_handle *h, int enc, const unsigned c
  * list holds @buf's own pages, and the result is read back into @buf, whose pages the
  * destination list then holds: the same bytes through two scatterlists, as zero-copy AF_ALG
  * users do. (AF_ALG's AEAD requests are in place anyway: the kernel copies the input into the
- * destination and passes one list as both.) Returns the bytes read, or -errno.
+ * destination and passes one list as both.) @iv NULL: a mode without one (AF_ALG refuses an
+ * IV of the wrong size). Returns the bytes read, or -errno.
  */
 static ssize_t kernel_skcipher_inplace(const char *drv, const unsigned char *key, size_t kl,
 				       int enc, const unsigned char *iv, unsigned char *buf,
@@ -146,7 +147,10 @@ static ssize_t kernel_skcipher_inplace(const char *drv, const unsigned char *key
 		char b[CMSG_SPACE(sizeof(__u32)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
 		struct cmsghdr align;
 	} cbuf;
-	struct msghdr msg = { .msg_control = cbuf.b, .msg_controllen = sizeof(cbuf.b) };
+	struct msghdr msg = {
+		.msg_control = cbuf.b,
+		.msg_controllen = iv ? sizeof(cbuf.b) : CMSG_SPACE(sizeof(__u32)),
+	};
 	struct iovec iov = { .iov_base = buf, .iov_len = len };
 	int tfm, op = -1, p[2] = { -1, -1 };
 	struct af_alg_iv *aiv;
@@ -179,13 +183,15 @@ static ssize_t kernel_skcipher_inplace(const char *drv, const unsigned char *key
 	cm->cmsg_type = ALG_SET_OP;
 	cm->cmsg_len = CMSG_LEN(sizeof(__u32));
 	*(__u32 *)CMSG_DATA(cm) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-	cm = CMSG_NXTHDR(&msg, cm);
-	cm->cmsg_level = SOL_ALG;
-	cm->cmsg_type = ALG_SET_IV;
-	cm->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + 16);
-	aiv = (struct af_alg_iv *)CMSG_DATA(cm);
-	aiv->ivlen = 16;
-	memcpy(aiv->iv, iv, 16);
+	if (iv) {
+		cm = CMSG_NXTHDR(&msg, cm);
+		cm->cmsg_level = SOL_ALG;
+		cm->cmsg_type = ALG_SET_IV;
+		cm->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + 16);
+		aiv = (struct af_alg_iv *)CMSG_DATA(cm);
+		aiv->ivlen = 16;
+		memcpy(aiv->iv, iv, 16);
+	}
 	if (sendmsg(op, &msg, MSG_MORE) < 0 || vmsplice(p[1], &iov, 1, 0) != (ssize_t)len ||
 	    splice(p[0], NULL, op, NULL, len, 0) != (ssize_t)len) {
 		r = -errno;
@@ -252,8 +258,8 @@ static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 		if (inplace) {
 			memcpy(out, in, len);
 			memcpy(back, want, len);
-			r1 = kernel_skcipher_inplace(drv, key, kl, 1, iv, out, len);
-			r2 = kernel_skcipher_inplace(drv, key, kl, 0, iv, back, len);
+			r1 = kernel_skcipher_inplace(drv, key, kl, 1, m == ECB ? NULL : iv, out, len);
+			r2 = kernel_skcipher_inplace(drv, key, kl, 0, m == ECB ? NULL : iv, back, len);
 		} else {
 			r1 = kernel_skcipher(h, 1, iv, in, len, out);
 			r2 = kernel_skcipher(h, 0, iv, want, len, back);
