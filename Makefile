@@ -133,7 +133,7 @@ sparc64-cache:
 # The same emulator then judges hwcrypt's own NX backend in little-endian guests (ppc64el 6.1
 # and 6.12 with -device spapr-nx-crypto, guest test 13-nx, a busy/error storm, and failures
 # after partial output). make test runs its quick selection (NX_QUICK=1: 6.12, the plain run
-# and one under the storm and the partial-output faults at once, about 4 min of the 12);
+# and one under the storm and the partial-output faults at once: 2.5 min of the 9);
 # make test-nx alone and make test-full run all of them.
 NX_QEMU_CACHED := $(shell scripts/build-qemu-nx.sh --check >/dev/null 2>&1 && echo 1)
 NX_KERNEL_CACHED := $(shell scripts/build-test-kernel.sh --arch ppc64 --check >/dev/null 2>&1 && echo 1)
