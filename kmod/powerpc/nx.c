@@ -393,7 +393,8 @@ static unsigned int hwc_nx_lists(struct hwc_nx_cpu *c, unsigned int max,
  * what a successful call returns, not what a failed one has written. Nothing promises that the
  * output stops at the processed count, or that the count is at a block boundary, or that the
  * chaining value (CBC), counter (CTR, GCM) and GHASH state (GCM) in the parameter block
- * describe that count after an error; Linux's own NX driver uses the count only for statistics.
+ * describe that count after an error; Linux's NX crypto driver reads the count only for
+ * statistics.
  * Resuming from it would rest on all of that; redoing the piece from its kept input rests on
  * nothing the engine does. Out of place, the input is not written and needs no copy.
  */
