@@ -17,11 +17,15 @@
  * between CPUs; a caller that finds its CPU's area in use (an interrupt on top of a request)
  * runs in-core instead.
  *
- * A request the engine does not complete is finished in-core by the caller from the first
- * byte the engine did not process: a user never sees an NX error.
+ * A request the engine does not complete is finished in-core by the caller from the start of
+ * the first piece (one call's data) the engine did not complete, with the input of that piece
+ * as it was before the call: a user never sees an NX error, nor output of a failed call (see
+ * hwc_nx_lists()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": nx: " fmt
 
+#include <linux/bitmap.h>
+#include <linux/hash.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/kobject.h>
@@ -116,6 +120,8 @@ struct hwc_nx_sg {
 struct hwc_nx_cpu {
 	spinlock_t lock;
 	u8 *area;		/* AREA_BYTES, naturally aligned (kmalloc of a power of two) */
+	u8 *keep;		/* hwc_nx.keep_bytes: the input of an in-place piece */
+	unsigned int kept;	/* bytes of it in use, wiped by hwc_nx_put() */
 };
 
 /* Per (function, mode): the limits of one call, from ibm,max-sync-cop (0: not offered). */
@@ -136,6 +142,7 @@ static struct {
 	u32 unit;		/* ibm,resource-id */
 	struct hwc_nx_limit lim[NX_NALGS];
 	struct hwc_nx_cpu __percpu *cpu;
+	unsigned int keep_bytes;	/* an in-place piece's limit, whole NX pages */
 	atomic_t failures;	/* consecutive failed calls */
 	unsigned long sick_until;
 	atomic64_t calls, busy, errors;
@@ -186,6 +193,13 @@ MODULE_PARM_DESC(nx_busy_tries, "POWER NX: calls per piece while the coprocessor
 
 /* After this many failed calls in a row, routing leaves the engine alone for a second. */
 #define HWC_NX_SICK_AFTER	4
+
+/*
+ * The largest in-place piece: its input is copied aside first (hwc_nx_lists()), into a buffer
+ * each possible CPU owns. 64 KiB is the engine's usual bytes per call and the default routing
+ * threshold; an engine that offers more takes in-place requests in 64 KiB calls.
+ */
+#define HWC_NX_KEEP_MAX		65536u
 
 /* ---- the call ---- */
 
@@ -250,8 +264,12 @@ static struct hwc_nx_cpu *hwc_nx_get(void)
 
 static void hwc_nx_put(struct hwc_nx_cpu *c)
 {
-	/* Keys, IVs and digests do not outlive the call in the block. */
+	/* Keys, IVs and digests do not outlive the call in the block, nor plaintext in keep. */
 	memzero_explicit(c->area + AREA_BLOCK, BLOCK_BYTES);
+	if (c->kept) {
+		memzero_explicit(c->keep, c->kept);
+		c->kept = 0;
+	}
 	spin_unlock(&c->lock);
 	put_cpu_ptr(hwc_nx.cpu);
 }
@@ -316,6 +334,74 @@ out:
 	if (n)
 		*n = cnt;
 	return done;
+}
+
+/*
+ * Whether the output list may share bytes with the input list: entries never cross an NX page,
+ * so they can only overlap within one. The input's pages go into a small hashed bitmap and
+ * every output page is looked up: linear in the entries, and a collision costs only a copy.
+ */
+static bool hwc_nx_may_overlap(const struct hwc_nx_sg *in, unsigned int nin,
+			       const struct hwc_nx_sg *out, unsigned int nout)
+{
+	DECLARE_BITMAP(pages, 512);
+	unsigned int i;
+
+	bitmap_zero(pages, 512);
+	for (i = 0; i < nin; i++)
+		__set_bit(hash_64(be64_to_cpu(in[i].addr) / NX_PAGE, 9), pages);
+	for (i = 0; i < nout; i++)
+		if (test_bit(hash_64(be64_to_cpu(out[i].addr) / NX_PAGE, 9), pages))
+			return true;
+	return false;
+}
+
+/*
+ * Builds the input and output lists of a piece of @len bytes of @src/@dst from @skip on, and
+ * returns the piece's length. When the output may land on the input (in place, or the same
+ * pages through two scatterlists, as AF_ALG's spliced pages), the piece is cut to the keep
+ * buffer and its input copied there: see hwc_nx_restore().
+ */
+static unsigned int hwc_nx_lists(struct hwc_nx_cpu *c, unsigned int max,
+				 struct scatterlist *src, struct scatterlist *dst,
+				 unsigned int skip, unsigned int len, unsigned int *nin,
+				 unsigned int *nout)
+{
+	struct hwc_nx_sg *in = (struct hwc_nx_sg *)(c->area + AREA_IN);
+	struct hwc_nx_sg *out = (struct hwc_nx_sg *)(c->area + AREA_OUT);
+
+	hwc_nx_sg_from(src, skip, len, max, in, nin);
+	hwc_nx_sg_from(dst, skip, len, max, out, nout);
+	if (src != dst && !hwc_nx_may_overlap(in, *nin, out, *nout))
+		return len;
+	if (len > hwc_nx.keep_bytes) {
+		/* whole blocks, and more of the request follows: a CTR or GCM tail stays later */
+		len = hwc_nx.keep_bytes;
+		hwc_nx_sg_from(src, skip, len, max, in, nin);
+		hwc_nx_sg_from(dst, skip, len, max, out, nout);
+	}
+	scatterwalk_map_and_copy(c->keep, src, skip, len, 0);
+	c->kept = len;
+	return len;
+}
+
+/*
+ * After a failed call, puts back the input of an in-place piece, which the engine may have
+ * overwritten with some of its output: the in-core code redoes the piece from @src.
+ *
+ * Why a copy and not the CSB's processed byte count: PAPR and the public NX documents say
+ * what a successful call returns, not what a failed one has written. Nothing promises that the
+ * output stops at the processed count, or that the count is at a block boundary, or that the
+ * chaining value (CBC), counter (CTR, GCM) and GHASH state (GCM) in the parameter block
+ * describe that count after an error; Linux's NX crypto driver reads the count only for
+ * statistics.
+ * Resuming from it would rest on all of that; redoing the piece from its kept input rests on
+ * nothing the engine does. Out of place, the input is not written and needs no copy.
+ */
+static void hwc_nx_restore(struct hwc_nx_cpu *c, struct scatterlist *src, unsigned int skip)
+{
+	if (c->kept)
+		scatterwalk_map_and_copy(c->keep, src, skip, c->kept, 1);
 }
 
 /* ---- hashes ---- */
@@ -481,10 +567,8 @@ unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv, const struct h
 		c = hwc_nx_get();
 		if (!c)
 			break;
-		hwc_nx_sg_from(req->src, off, len, hwc_nx.lim[alg].max_entries,
-			       (struct hwc_nx_sg *)(c->area + AREA_IN), &nin);
-		hwc_nx_sg_from(req->dst, off, len, hwc_nx.lim[alg].max_entries,
-			       (struct hwc_nx_sg *)(c->area + AREA_OUT), &nout);
+		len = hwc_nx_lists(c, hwc_nx.lim[alg].max_entries, req->src, req->dst, off, len,
+				   &nin, &nout);
 		/* CBC decryption's next IV is the last ciphertext block, which in place it overwrites. */
 		if (alg == NX_CBC && !enc)
 			scatterwalk_map_and_copy(last, req->src, off + len - AES_BLOCK_SIZE,
@@ -505,6 +589,8 @@ unsigned int hwc_arch_skcipher_offload(const struct hwc_drv *drv, const struct h
 		ok = hwc_nx_call(c->area, NX_FC_AES, nin, nout, 0, 0, len);
 		if (ok && alg == NX_CBC)
 			memcpy(req->iv, enc ? blk + AES_CV : last, AES_BLOCK_SIZE);
+		if (!ok)
+			hwc_nx_restore(c, req->src, off);
 		hwc_nx_put(c);
 		if (!ok)
 			break;
@@ -614,16 +700,13 @@ long hwc_arch_gcm_offload(const struct hwc_drv *drv, const struct hwc_gcm_key *k
 			if (!len)
 				break;
 		}
-		last = off + len == textlen;
 		c = hwc_nx_get();
 		if (!c)
 			break;
-		if (len) {
-			hwc_nx_sg_from(req->src, skip, len, lim->max_entries,
-				       (struct hwc_nx_sg *)(c->area + AREA_IN), &nin);
-			hwc_nx_sg_from(req->dst, skip, len, lim->max_entries,
-				       (struct hwc_nx_sg *)(c->area + AREA_OUT), &nout);
-		}
+		if (len)
+			len = hwc_nx_lists(c, lim->max_entries, req->src, req->dst, skip, len,
+					   &nin, &nout);
+		last = off + len == textlen;
 		blk = c->area + AREA_BLOCK;
 		memset(blk, 0, BLOCK_BYTES);
 		blk[CPB_MODE] = NX_MODE_AES_GCM;
@@ -645,6 +728,8 @@ long hwc_arch_gcm_offload(const struct hwc_drv *drv, const struct hwc_gcm_key *k
 			memcpy(state, blk + GCM_OUT_PAT, AES_BLOCK_SIZE);
 			memcpy(s0, blk + GCM_OUT_S0, AES_BLOCK_SIZE);
 			memcpy(cnt, blk + GCM_OUT_CNT, AES_BLOCK_SIZE);
+		} else {
+			hwc_nx_restore(c, req->src, skip);
 		}
 		hwc_nx_put(c);
 		if (!ok)
@@ -782,6 +867,7 @@ static void hwc_nx_free(void)
 		struct hwc_nx_cpu *c = per_cpu_ptr(hwc_nx.cpu, cpu);
 
 		kfree_sensitive(c->area);
+		kvfree(c->keep);
 	}
 	free_percpu(hwc_nx.cpu);
 	hwc_nx.cpu = NULL;
@@ -795,7 +881,7 @@ bool hwc_nx_init(void)
 {
 	struct device_node *np;
 	u32 unit;
-	int cpu;
+	int cpu, i;
 
 	if (!HWC_NX_POSSIBLE)
 		return false;
@@ -810,6 +896,10 @@ bool hwc_nx_init(void)
 	hwc_nx_parse_limits(np);
 	of_node_put(np);
 	hwc_nx.unit = unit;
+	hwc_nx.keep_bytes = NX_PAGE;
+	for (i = NX_ECB; i <= NX_GCM; i++)
+		hwc_nx.keep_bytes = max(hwc_nx.keep_bytes, hwc_nx.lim[i].max_bytes);
+	hwc_nx.keep_bytes = min(hwc_nx.keep_bytes, HWC_NX_KEEP_MAX);
 	hwc_nx.cpu = alloc_percpu(struct hwc_nx_cpu);
 	if (!hwc_nx.cpu)
 		return false;
@@ -818,7 +908,9 @@ bool hwc_nx_init(void)
 
 		spin_lock_init(&c->lock);
 		c->area = kzalloc(AREA_BYTES, GFP_KERNEL);
-		if (!c->area || ((unsigned long)c->area & (NX_PAGE - 1))) {
+		c->keep = kvmalloc_node(hwc_nx.keep_bytes, GFP_KERNEL, cpu_to_node(cpu));
+		c->kept = 0;
+		if (!c->area || !c->keep || ((unsigned long)c->area & (NX_PAGE - 1))) {
 			hwc_nx_free();
 			return false;
 		}

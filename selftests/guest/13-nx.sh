@@ -5,8 +5,12 @@
 # nx_sha_min/nx_aes_min bytes on) and the -nx drivers equal sha*sum and openssl enc at sizes
 # around the threshold and across several calls, with the per-driver counters showing which
 # path each size took; GCM and rfc4106 (and the skciphers again) against OpenSSL on random
-# requests in random pieces. hwc_nx_storm=1 (the device injects busy and errors, nx-guests.sh): every
-# result still right, the fallback counters and the engine's error count prove the storm hit.
+# requests in random pieces (out of place), and all of them in place. hwc_nx_storm=1 (the device injects busy and errors, nx-guests.sh): every result still
+# right, the fallback counters and the engine's error count prove the storm hit.
+# hwc_nx_partial=1 (the device's partial-every: a call writes part of its output, then fails):
+# the same checks, in place and out of place, every mode the engine serves; the -nx drivers'
+# self-tests at load ran through those faults too (the kernel's vectors, in place with one and
+# two scatterlists and out of place).
 # No NX device: nothing NX registered. On the big-endian guest (busybox only): self-tests.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
@@ -87,8 +91,10 @@ path_ok() {
 	set -- "${1%%(*}" "$2"
 	[ "$1" = "$2" ] || [ "$2" = any ] || { [ -n "$HWC_NX_STORM_ON" ] && [ "$2" = nx ]; }
 }
-HWC_NX_STORM_ON=
-[ "${hwc_nx_storm:-0}" = 1 ] && HWC_NX_STORM_ON=1
+# HWC_NX_STORM_ON: any injected fault (storm, partial output), which sends requests in-core.
+HWC_NX_STORM_ON= HWC_NX_BUSY_ON= HWC_NX_PARTIAL_ON=
+[ "${hwc_nx_storm:-0}" = 1 ] && HWC_NX_STORM_ON=1 HWC_NX_BUSY_ON=1
+[ "${hwc_nx_partial:-0}" = 1 ] && HWC_NX_STORM_ON=1 HWC_NX_PARTIAL_ON=1
 
 for alg in sha224 sha256 sha384 sha512; do
 	for drv in ${vec:+$alg-hwcrypt-p8} $alg-hwcrypt-nx; do
@@ -141,18 +147,26 @@ for mode in ecb cbc ctr; do
 done
 
 # Random keys, IVs, AAD and lengths up to 60000 in random sendmsg pieces (many-entry
-# scatterlists), against OpenSSL: GCM and rfc4106 too (openssl enc has no AEAD), on both tiers.
+# scatterlists), against OpenSSL: GCM and rfc4106 too (openssl enc has no AEAD), on both tiers;
+# then all of them in place (a memfd's pages spliced in, the result received into a mapping of
+# the same memfd: the output lands on the input's own pages on 6.12; 6.1 copies spliced data
+# into AF_ALG, so there the in-place cases are the self-tests' at load).
 prog=$HWC_REPO/selftests/build/test_aes_afalg
 for impl in $vec nx; do
-	"$prog" "$impl" 40 modes=ecb-aes,cbc-aes,ctr-aes,gcm-aes,rfc4106-gcm-aes >"$d/afalg.log" 2>&1
-	rc=$?
-	while read -r st name rest; do
-		case $st in
-		PASS) pass "$name" ;;
-		FAIL) fail "${name%:}" "$rest" ;;
-		esac
-	done <"$d/afalg.log"
-	grep -q '^PASS' "$d/afalg.log" || fail "test_aes_afalg $impl" "exit $rc: $(tail -n 3 "$d/afalg.log")"
+	for how in "modes=ecb-aes,cbc-aes,ctr-aes,gcm-aes,rfc4106-gcm-aes" \
+		"modes=ecb-aes,cbc-aes,ctr-aes,gcm-aes,rfc4106-gcm-aes inplace"; do
+		# shellcheck disable=SC2086 # $how is the mode list and an option
+		"$prog" "$impl" 40 $how >"$d/afalg.log" 2>&1
+		rc=$?
+		while read -r st name rest; do
+			case $st in
+			PASS) pass "$name" ;;
+			FAIL) fail "${name%:}" "$rest" ;;
+			esac
+		done <"$d/afalg.log"
+		grep -q '^PASS' "$d/afalg.log" ||
+			fail "test_aes_afalg $impl $how" "exit $rc: $(tail -n 3 "$d/afalg.log")"
+	done
 done
 # (In a storm a request the engine took may have ended in-core: taken = completed + fallen back.)
 for drv in gcm-aes-hwcrypt-nx rfc4106-gcm-aes-hwcrypt-nx ${vec:+gcm-aes-hwcrypt-p8}; do
@@ -168,10 +182,12 @@ if [ -n "$HWC_NX_STORM_ON" ]; then
 	for f in "$sys"/drivers/*/fallback_requests; do
 		fb=$((fb + $(cat "$f")))
 	done
-	info "storm: calls $calls, busy $(cat "$sys/nx/busy"), errors $(cat "$sys/nx/errors"), fallback requests $fb"
-	check_cmd "storm: busy answers seen" test "$(cat "$sys/nx/busy")" -gt 0
-	check_cmd "storm: failed calls seen" test "$(cat "$sys/nx/errors")" -gt 0
-	check_cmd "storm: requests fell back in-core" test "$fb" -gt 0
+	what=${HWC_NX_BUSY_ON:+storm}
+	[ -z "$HWC_NX_PARTIAL_ON" ] || what="${what:+$what, }partial output"
+	info "$what: calls $calls, busy $(cat "$sys/nx/busy"), errors $(cat "$sys/nx/errors"), fallback requests $fb"
+	[ -z "$HWC_NX_BUSY_ON" ] || check_cmd "storm: busy answers seen" test "$(cat "$sys/nx/busy")" -gt 0
+	check_cmd "$what: failed calls seen" test "$(cat "$sys/nx/errors")" -gt 0
+	check_cmd "$what: requests fell back in-core" test "$fb" -gt 0
 fi
 check_cmd "hwcrypt list --offload shows the -nx drivers' counters" \
 	sh -c "'$HWC_CLI' list --all --offload | grep -q 'sha256-hwcrypt-nx'"

@@ -3,11 +3,15 @@
  * In-guest AF_ALG tests of hwcrypt's AES drivers against OpenSSL: random keys, IVs, AAD and
  * sizes, data sent in random sendmsg pieces (many-entry scatterlists), and bad input.
  * Prints "PASS name" / "FAIL name: why" lines for 60-aes-afalg.sh.
- * Usage: test_aes_afalg IMPL [ITERATIONS [skcipher | modes=DRV,...]]   (IMPL: aesni, vaes-avx2,
- * ...; skcipher: no aead drivers; modes=ecb-aes,gcm-aes,...: only those drivers)
+ * Usage: test_aes_afalg IMPL [ITERATIONS [skcipher | modes=DRV,... [inplace]]]   (IMPL: aesni,
+ * vaes-avx2, ...; skcipher: no aead drivers; modes=ecb-aes,gcm-aes,...: only those drivers;
+ * inplace: every request in place, see kernel_inplace())
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <kcapi.h>
+#include <linux/if_alg.h>
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -15,8 +19,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
+#include <unistd.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
 
 #define MAXLEN 60000
 
@@ -120,7 +131,118 @@ static ssize_t kernel_skcipher(struct kcapi_handle *h, int enc, const unsigned c
 	return kcapi_cipher_stream_op(h, &iov, 1);
 }
 
+/*
+ * One request in place: @buf's @inlen bytes go into a memfd whose pages are spliced into the
+ * operation socket (the kernel's source list holds the page cache's own pages), and the
+ * @outlen bytes of the result are received into a shared mapping of the same memfd (the
+ * destination list holds the same pages): the same bytes through two scatterlists, as
+ * zero-copy AF_ALG users get. Seen so on Debian's 6.12 (a request left half-written there is
+ * caught); on 6.1 the data evidently reaches the cipher copied, as vmspliced data did.
+ * @type "skcipher" or "aead" (@taglen, @assoclen); @iv of @ivlen bytes, NULL for a mode
+ * without one (AF_ALG refuses an IV of the wrong size). @buf gets the memfd's first @outlen bytes whatever the outcome, so
+ * a caller sees what a failed request left. Returns the bytes read, or -errno.
+ */
+static ssize_t kernel_inplace(const char *type, const char *drv, const unsigned char *key,
+			      size_t kl, size_t taglen, size_t assoclen, int enc,
+			      const unsigned char *iv, size_t ivlen, unsigned char *buf, size_t inlen,
+			      size_t outlen)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	union {
+		char b[2 * CMSG_SPACE(sizeof(__u32)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+		struct cmsghdr align;
+	} cbuf;
+	struct msghdr msg = { .msg_control = cbuf.b, .msg_controllen = sizeof(cbuf.b) };
+	size_t size = (inlen > outlen ? inlen : outlen) + 1, got = 0, used;
+	int tfm, op = -1, mfd = -1, p[2] = { -1, -1 };
+	unsigned char *map = MAP_FAILED;
+	struct af_alg_iv *aiv;
+	struct cmsghdr *cm;
+	loff_t pos = 0;
+	ssize_t r, n;
+
+	memset(&cbuf, 0, sizeof(cbuf));
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", drv);
+	tfm = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (tfm < 0)
+		return -errno;
+	if (bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, (socklen_t)kl) ||
+	    (taglen && setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, (socklen_t)taglen)))
+		goto fail;
+	op = accept(tfm, NULL, 0);
+	mfd = memfd_create("hwc-inplace", 0);
+	if (op < 0 || mfd < 0 || ftruncate(mfd, (off_t)size) || pipe(p) ||
+	    fcntl(p[1], F_SETPIPE_SZ, 1 << 20) < 0)
+		goto fail;
+	map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	if (map == MAP_FAILED)
+		goto fail;
+	memcpy(map, buf, inlen);
+
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_OP;
+	cm->cmsg_len = CMSG_LEN(sizeof(__u32));
+	*(__u32 *)CMSG_DATA(cm) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	used = CMSG_SPACE(sizeof(__u32));
+	if (iv) {
+		cm = CMSG_NXTHDR(&msg, cm);
+		cm->cmsg_level = SOL_ALG;
+		cm->cmsg_type = ALG_SET_IV;
+		cm->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + 16);
+		aiv = (struct af_alg_iv *)CMSG_DATA(cm);
+		aiv->ivlen = (__u32)ivlen;
+		memcpy(aiv->iv, iv, ivlen);
+		used += CMSG_SPACE(sizeof(struct af_alg_iv) + 16);
+	}
+	if (taglen) {
+		cm = CMSG_NXTHDR(&msg, cm);
+		cm->cmsg_level = SOL_ALG;
+		cm->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+		cm->cmsg_len = CMSG_LEN(sizeof(__u32));
+		*(__u32 *)CMSG_DATA(cm) = (__u32)assoclen;
+		used += CMSG_SPACE(sizeof(__u32));
+	}
+	msg.msg_controllen = used;
+	/* the whole request in one pipe (1 MiB): one splice in, one out, then no MSG_MORE */
+	if (sendmsg(op, &msg, inlen ? MSG_MORE : 0) < 0)
+		goto fail;
+	if (inlen && (splice(mfd, &pos, p[1], NULL, inlen, 0) != (ssize_t)inlen ||
+		      splice(p[0], NULL, op, NULL, inlen, 0) != (ssize_t)inlen))
+		goto fail;
+	while (got < outlen) {
+		n = read(op, map + got, outlen - got);
+		if (n <= 0) {
+			r = n < 0 ? -errno : -EIO;
+			goto out;
+		}
+		got += (size_t)n;
+	}
+	r = (ssize_t)got;
+	goto out;
+fail:
+	r = -errno;
+out:
+	if (map != MAP_FAILED) {
+		memcpy(buf, map, outlen);
+		munmap(map, size);
+	}
+	if (p[0] >= 0) {
+		close(p[0]);
+		close(p[1]);
+	}
+	if (mfd >= 0)
+		close(mfd);
+	if (op >= 0)
+		close(op);
+	close(tfm);
+	return r;
+}
+
 static unsigned char in[MAXLEN + 64], out[MAXLEN + 64], want[MAXLEN + 64], back[MAXLEN + 64];
+static int inplace;
 
 static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 {
@@ -157,8 +279,17 @@ static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 			kcapi_cipher_destroy(h);
 			break;
 		}
-		r1 = kernel_skcipher(h, 1, iv, in, len, out);
-		r2 = kernel_skcipher(h, 0, iv, want, len, back);
+		if (inplace) {
+			memcpy(out, in, len);
+			memcpy(back, want, len);
+			r1 = kernel_inplace("skcipher", drv, key, kl, 0, 0, 1, m == ECB ? NULL : iv,
+					    16, out, len, len);
+			r2 = kernel_inplace("skcipher", drv, key, kl, 0, 0, 0, m == ECB ? NULL : iv,
+					    16, back, len, len);
+		} else {
+			r1 = kernel_skcipher(h, 1, iv, in, len, out);
+			r2 = kernel_skcipher(h, 0, iv, want, len, back);
+		}
 		kcapi_cipher_destroy(h);
 		if (r1 != (ssize_t)len || memcmp(out, want, len) || r2 != (ssize_t)len ||
 		    memcmp(back, in, len)) {
@@ -169,8 +300,26 @@ static void test_skcipher(const char *impl, enum mode m, unsigned int iters)
 			bad++;
 		}
 	}
-	snprintf(name, sizeof(name), "%s-vs-openssl-random-splits-x%u", drv, iters);
+	snprintf(name, sizeof(name), "%s-vs-openssl-%s-x%u", drv,
+		 inplace ? "in-place" : "random-splits", iters);
 	result(!bad, name, "%u bad, first: %s", bad, why);
+}
+
+/*
+ * Decrypts @ct (@outlen bytes and the tag) into @pt: through libkcapi, or in place
+ * (kernel_inplace(), @pt receiving what the request left in the buffer).
+ */
+static ssize_t aead_dec(struct kcapi_handle *h, const char *drv, const unsigned char *key,
+			size_t kl, size_t taglen, size_t assoclen, const unsigned char *iv,
+			const unsigned char *ct, unsigned char *pt, size_t outlen)
+{
+	if (!inplace)
+		return kcapi_aead_decrypt(h, ct, outlen + taglen, iv, pt, outlen,
+					  KCAPI_ACCESS_SENDMSG);
+	memcpy(pt, ct, outlen + taglen);
+	/* rfc4106's IV is the explicit 8 bytes, gcm's the 12-byte nonce */
+	return kernel_inplace("aead", drv, key, kl, taglen, assoclen, 0, iv,
+			      strncmp(drv, "rfc4106", 7) ? 12 : 8, pt, outlen + taglen, outlen);
 }
 
 static int ossl_gcm(const unsigned char *key, size_t kl, const unsigned char *iv,
@@ -238,19 +387,28 @@ static void test_aead(const char *impl, int rfc4106, unsigned int iters)
 		     !kcapi_aead_settaglen(h, (uint32_t)taglen);
 		kcapi_aead_setassoclen(h, assoclen);
 		memset(out, 0xaa, assoclen + len + taglen);
-		r1 = kcapi_aead_encrypt(h, in, assoclen + len, kiv, out, assoclen + len + taglen,
-					(rnd() & 1) ? KCAPI_ACCESS_SENDMSG : KCAPI_ACCESS_VMSPLICE);
+		if (inplace) {
+			memcpy(out, in, assoclen + len);
+			r1 = kernel_inplace("aead", drv, key, kl + (rfc4106 ? 4 : 0), taglen,
+					    assoclen, 1, kiv, rfc4106 ? 8 : 12, out, assoclen + len,
+					    assoclen + len + taglen);
+		} else {
+			r1 = kcapi_aead_encrypt(h, in, assoclen + len, kiv, out,
+						assoclen + len + taglen,
+						(rnd() & 1) ? KCAPI_ACCESS_SENDMSG :
+							      KCAPI_ACCESS_VMSPLICE);
+		}
 		ok = ok && r1 == (ssize_t)(assoclen + len + taglen) &&
 		     !memcmp(out + assoclen, want + assoclen, len + taglen);
-		r2 = kcapi_aead_decrypt(h, want, assoclen + len + taglen, kiv, back, assoclen + len,
-					KCAPI_ACCESS_SENDMSG);
+		r2 = aead_dec(h, drv, key, kl + (rfc4106 ? 4 : 0), taglen, assoclen, kiv, want,
+			      back, assoclen + len);
 		ok = ok && r2 == (ssize_t)(assoclen + len) &&
 		     !memcmp(back + assoclen, in + assoclen, len);
 		/* A flipped tag bit: -EBADMSG and none of the plaintext in the output buffer. */
 		want[assoclen + len + rnd() % taglen] ^= (unsigned char)(1u << (rnd() % 8));
 		memset(back, 0x55, assoclen + len);
-		r3 = kcapi_aead_decrypt(h, want, assoclen + len + taglen, kiv, back, assoclen + len,
-					KCAPI_ACCESS_SENDMSG);
+		r3 = aead_dec(h, drv, key, kl + (rfc4106 ? 4 : 0), taglen, assoclen, kiv, want,
+			      back, assoclen + len);
 		ok = ok && r3 == -EBADMSG && (len < 8 || memcmp(back + assoclen, in + assoclen, len));
 		kcapi_aead_destroy(h);
 		if (!ok) {
@@ -261,7 +419,8 @@ static void test_aead(const char *impl, int rfc4106, unsigned int iters)
 			bad++;
 		}
 	}
-	snprintf(name, sizeof(name), "%s-vs-openssl-random-x%u-incl-forged-tag", drv, iters);
+	snprintf(name, sizeof(name), "%s-vs-openssl-%srandom-x%u-incl-forged-tag", drv,
+		 inplace ? "in-place-" : "", iters);
 	result(!bad, name, "%u bad, first: %s", bad, why);
 }
 
@@ -390,6 +549,11 @@ int main(int argc, char **argv)
 		char list[256];
 
 		snprintf(list, sizeof(list), ",%s,", argv[3] + 6);
+		if (argc > 4 && strcmp(argv[4], "inplace")) {
+			fprintf(stderr, "test_aes_afalg: unknown option '%s' (inplace?)\n", argv[4]);
+			return 2;
+		}
+		inplace = argc > 4;
 		for (m = ECB; m <= CTS; m++) {
 			char key[32];
 
