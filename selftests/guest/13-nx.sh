@@ -92,7 +92,7 @@ path_ok() {
 	[ "$1" = "$2" ] || [ "$2" = any ] || { [ -n "$HWC_NX_STORM_ON" ] && [ "$2" = nx ]; }
 }
 # HWC_NX_STORM_ON: any injected fault (storm, partial output), which sends requests in-core.
-HWC_NX_STORM_ON= HWC_NX_BUSY_ON= HWC_NX_PARTIAL_ON=
+HWC_NX_STORM_ON='' HWC_NX_BUSY_ON='' HWC_NX_PARTIAL_ON=''
 [ "${hwc_nx_storm:-0}" = 1 ] && HWC_NX_STORM_ON=1 HWC_NX_BUSY_ON=1
 [ "${hwc_nx_partial:-0}" = 1 ] && HWC_NX_STORM_ON=1 HWC_NX_PARTIAL_ON=1
 
