@@ -321,4 +321,19 @@ static const struct ppc_bn_sized p8_sized = {
 	p8_mul_rows_24, p8_mul_rows_32, p8_mul_rows_48, p8_mul_rows_64,
 };
 
-PPC_BN_TIER_ENTRY_POINTS(p8, p8_sized, p8_row_mul, p8_row_redc)
+void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	ppc_bn_mul(&p8_sized, p8_row_mul, r, a, b, m, n0, nl, t);
+}
+
+void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		   unsigned int nl, hwc_u64 *t)
+{
+	hwc_bn_mul_p8(r, a, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	ppc_bn_redc(p8_row_redc, r, a, m, n0, nl);
+}

@@ -400,4 +400,19 @@ static const struct ppc_bn_sized p9_sized = {
 	mul_half_24, mul_half_32, mul_rows_48, mul_rows_64,
 };
 
-PPC_BN_TIER_ENTRY_POINTS(p9, p9_sized, p9_row_mul, p9_row_redc)
+void hwc_bn_mul_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
+		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
+{
+	ppc_bn_mul(&p9_sized, p9_row_mul, r, a, b, m, n0, nl, t);
+}
+
+void hwc_bn_sqr_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
+		   unsigned int nl, hwc_u64 *t)
+{
+	hwc_bn_mul_p9(r, a, a, m, n0, nl, t);
+}
+
+void hwc_bn_redc_p9(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+{
+	ppc_bn_redc(p9_row_redc, r, a, m, n0, nl);
+}

@@ -115,27 +115,4 @@ ppc_bn_redc(ppc_bn_row_redc_fn *row_redc, hwc_u64 *r, hwc_u64 *a, const hwc_u64 
 	hwc_bn_csub(r, a + nl, top, m, nl);
 }
 
-/*
- * The three entry points of tier @tier (hwc_bn_mul_<tier>, hwc_bn_sqr_<tier>,
- * hwc_bn_redc_<tier>, declared in hwc_arch_cores.h) from its unrolled sizes and rows.
- */
-#define PPC_BN_TIER_ENTRY_POINTS(tier, sized, row_mul, row_redc)				\
-void hwc_bn_mul_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
-		       hwc_u64 n0, unsigned int nl, hwc_u64 *t)				\
-{											\
-	ppc_bn_mul(&(sized), row_mul, r, a, b, m, n0, nl, t);				\
-}											\
-											\
-void hwc_bn_sqr_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
-		       unsigned int nl, hwc_u64 *t)					\
-{											\
-	hwc_bn_mul_##tier(r, a, a, m, n0, nl, t);					\
-}											\
-											\
-void hwc_bn_redc_##tier(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
-			unsigned int nl)						\
-{											\
-	ppc_bn_redc(row_redc, r, a, m, n0, nl);						\
-}
-
 #endif /* HWC_BN_CSUB_PPC_H */
