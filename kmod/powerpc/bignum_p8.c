@@ -316,15 +316,29 @@ P8_INLINE hwc_u64 p8_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 	return top;
 }
 
-static const struct ppc_bn_sized p8_sized = {
-	p8_mul_regs_8, p8_mul_regs_12, p8_mul_regs_16,
-	p8_mul_rows_24, p8_mul_rows_32, p8_mul_rows_48, p8_mul_rows_64,
-};
-
 void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
 		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
 {
-	ppc_bn_mul(&p8_sized, p8_row_mul, r, a, b, m, n0, nl, t);
+	unsigned int i;
+
+	switch (nl) {
+	case 8: p8_mul_regs_8(r, a, b, m, n0, t); return;
+	case 12: p8_mul_regs_12(r, a, b, m, n0, t); return;
+	case 16: p8_mul_regs_16(r, a, b, m, n0, t); return;
+	case 24: p8_mul_rows_24(r, a, b, m, n0, t); return;
+	case 32: p8_mul_rows_32(r, a, b, m, n0, t); return;
+	case 48: p8_mul_rows_48(r, a, b, m, n0, t); return;
+	case 64: p8_mul_rows_64(r, a, b, m, n0, t); return;
+	}
+	if (nl < 2) {
+		hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
+		return;
+	}
+	for (i = 0; i <= nl; i++)
+		t[i] = 0;
+	for (i = 0; i < nl; i++)
+		p8_row_mul(t, a[i], b, m, n0, nl);
+	hwc_bn_csub(r, t, t[nl], m, nl);
 }
 
 void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
@@ -335,5 +349,14 @@ void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 
 void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
 {
-	ppc_bn_redc(p8_row_redc, r, a, m, n0, nl);
+	hwc_u64 top = 0;
+	unsigned int i;
+
+	if (nl < 2) {
+		hwc_bn_redc_generic(r, a, m, n0, nl);
+		return;
+	}
+	for (i = 0; i < nl; i++)
+		top = p8_row_redc(a + i, m, n0, top, nl);
+	hwc_bn_csub(r, a + nl, top, m, nl);
 }

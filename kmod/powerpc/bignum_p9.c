@@ -395,15 +395,29 @@ static __attribute__((__noinline__)) void mul_half_##N(hwc_u64 *r, const hwc_u64
 }
 P9_HALF(24) P9_HALF(32)
 
-static const struct ppc_bn_sized p9_sized = {
-	mul_regs_8, mul_regs_12, mul_regs_16,
-	mul_half_24, mul_half_32, mul_rows_48, mul_rows_64,
-};
-
 void hwc_bn_mul_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
 		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
 {
-	ppc_bn_mul(&p9_sized, p9_row_mul, r, a, b, m, n0, nl, t);
+	unsigned int i;
+
+	switch (nl) {
+	case 8: mul_regs_8(r, a, b, m, n0, t); return;
+	case 12: mul_regs_12(r, a, b, m, n0, t); return;
+	case 16: mul_regs_16(r, a, b, m, n0, t); return;
+	case 24: mul_half_24(r, a, b, m, n0, t); return;
+	case 32: mul_half_32(r, a, b, m, n0, t); return;
+	case 48: mul_rows_48(r, a, b, m, n0, t); return;
+	case 64: mul_rows_64(r, a, b, m, n0, t); return;
+	}
+	if (nl < 2) {
+		hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
+		return;
+	}
+	for (i = 0; i <= nl; i++)
+		t[i] = 0;
+	for (i = 0; i < nl; i++)
+		p9_row_mul(t, a[i], b, m, n0, nl);
+	hwc_bn_csub(r, t, t[nl], m, nl);
 }
 
 void hwc_bn_sqr_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
@@ -414,5 +428,14 @@ void hwc_bn_sqr_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 
 void hwc_bn_redc_p9(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
 {
-	ppc_bn_redc(p9_row_redc, r, a, m, n0, nl);
+	hwc_u64 top = 0;
+	unsigned int i;
+
+	if (nl < 2) {
+		hwc_bn_redc_generic(r, a, m, n0, nl);
+		return;
+	}
+	for (i = 0; i < nl; i++)
+		top = p9_row_redc(a + i, m, n0, top, nl);
+	hwc_bn_csub(r, a + nl, top, m, nl);
 }
