@@ -795,6 +795,8 @@ int main(int argc, char **argv)
 	}
 	hwc_test_rng = seed ? seed : 1;
 	bnctx = BN_CTX_new();
+	/* Line-buffered: a crash under qemu-user must not take the seed line with it. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("rsa: testing with %s; seed %llu (replay with --seed %llu)\n",
 	       hwc_host_features_str(features, fbuf, sizeof(fbuf)), seed, seed);
 
