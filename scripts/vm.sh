@@ -177,8 +177,12 @@ else
 	module=$repo/build/kmod/$abi/hwcrypt.ko
 fi
 guest_module=/run/hwc/missing/${module##*/}
+# The test module built beside it (scripts/build-module.sh) goes along: 52-kfuzz loads it from
+# the directory of $HWC_MODULE.
+kfuzz_module=${module%/*}/hwc_kfuzz.ko
 if [ -f "$module" ]; then
 	cp "$module" "$rundir/${module##*/}"
+	[ ! -f "$kfuzz_module" ] || cp "$kfuzz_module" "$rundir/"
 	guest_module=/run/hwc/${module##*/}
 elif [ "$shell" = 0 ]; then
 	echo "vm.sh: note: $module does not exist; module tests will skip" >&2
@@ -194,6 +198,7 @@ if [ -z "$guest_root" ]; then
 	mkdir -p "$pack$repo/selftests/arch"
 	cp -r "$repo/selftests/arch/$arch" "$pack$repo/selftests/arch/"
 	[ -f "$module" ] && cp "$module" "$pack/run/hwc/"
+	[ -f "$module" ] && [ -f "$kfuzz_module" ] && cp "$kfuzz_module" "$pack/run/hwc/"
 	# The profile's cross-built programs, where the guest scripts look for them (as the 9p
 	# profiles mount them there).
 	for d in userspace selftests; do
