@@ -816,6 +816,22 @@ static bool kf_ref_name(struct kf_alg *a, const char *alg, const char *aes, cons
 	return false;
 }
 
+/* The tfm's cra_name (each type's tfm sits at its own offset in the type's struct). */
+static const char *kf_alg_name(struct kf_alg *a)
+{
+	switch (a->type) {
+	case KF_SKCIPHER:
+		return crypto_tfm_alg_name(crypto_skcipher_tfm(a->hw.sk));
+	case KF_AEAD:
+		return crypto_tfm_alg_name(crypto_aead_tfm(a->hw.aead));
+	case KF_SHASH:
+		return crypto_tfm_alg_name(crypto_shash_tfm(a->hw.sh));
+	case KF_AKCIPHER:
+		return crypto_tfm_alg_name(crypto_akcipher_tfm(a->hw.ak));
+	}
+	return "";
+}
+
 static int kf_alloc(struct kf_alg *a, bool ref)
 {
 	const char *name = ref ? a->ref_name : a->driver;
@@ -957,9 +973,8 @@ static int kf_setup(struct kf_ctx *c)
 			break;
 		}
 		c->nalgs++;
-		if (!kf_ref_name(a, crypto_tfm_alg_name(crypto_skcipher_tfm(a->hw.sk)), aes, ghash)) {
-			pr_err("hwc_kfuzz: %s: no reference for %s\n", drv,
-			       crypto_tfm_alg_name(crypto_skcipher_tfm(a->hw.sk)));
+		if (!kf_ref_name(a, kf_alg_name(a), aes, ghash)) {
+			pr_err("hwc_kfuzz: %s: no reference for %s\n", drv, kf_alg_name(a));
 			err = -ENOENT;
 			break;
 		}
