@@ -312,6 +312,10 @@ if grep -q '^FAIL: ' "$log"; then
 fi
 mv -f "$log" "$cache/last-$tag.log"
 log=$cache/last-$tag.log
+# The fuzzers' passing runs, one line each, appended across runs for scripts/fuzz-count.sh
+# (make test-full's total; it starts the ledger afresh).
+sed -n 's/^PASS: \(50-fuzz\|52-kfuzz\): .* \([0-9][0-9]*\) operations.*/\1 \2/p' "$log" |
+	sed "s|\$| $tag|" >>"$cache/fuzz-ops.log"
 keep_rundir
 # Result lines were streamed already; the raw tail helps when the guest never got to the end.
 if [ "$fail" = 1 ] && [ "$verbose" = 0 ] && { [ -z "$marker" ] || [ "$qrc" != 0 ]; }; then

@@ -12,7 +12,8 @@
 # kernel), a second run makes allocations inside hwcrypt's requests fail (failslab and
 # fail_page_alloc, task-filtered to the fuzzer while it is inside a hwcrypt call): each request
 # then matches the reference or fails with ENOMEM, a failed decryption leaves no plaintext in
-# dst, and some ENOMEM must have happened. HWC_KFUZZ_SEED=N replays a seed.
+# dst, and some ENOMEM must have happened. HWC_KFUZZ_SEED=N replays a seed; HWC_KFUZZ_ARGS adds
+# module parameters (trace=1 logs each cipher request's shape before it runs).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/hwc.sh"
 require_module
@@ -51,8 +52,9 @@ kfuzz_run() {
 	shift 2
 	_mark="hwc-kfuzz-$_seed-$$-$(cut -d' ' -f1 /proc/uptime)"
 	echo "$_mark" >/dev/kmsg
+	# shellcheck disable=SC2086 # HWC_KFUZZ_ARGS: words
 	_out=$(insmod "$ko" drivers="$fuzzable" seed="$_seed" ops="$ops" secs="$secs" rsa_key="$key" \
-		"$@" 2>&1)
+		"$@" ${HWC_KFUZZ_ARGS:-} 2>&1)
 	_rc=$?
 	[ -z "$_out" ] || info "insmod: $_out"
 	_log=$(dmesg | sed -n "/$_mark/,\$p" | grep 'hwc_kfuzz:' | sed 's/^\[[ 0-9.]*\] //')

@@ -60,6 +60,9 @@ MODULE_PARM_DESC(rsa_ops, "RSA private+public operation pairs per thread");
 static bool sabotage;
 module_param(sabotage, bool, 0400);
 MODULE_PARM_DESC(sabotage, "control: corrupt one byte of hwcrypt's output now and then (the run must fail)");
+static bool trace;
+module_param(trace, bool, 0400);
+MODULE_PARM_DESC(trace, "log every cipher request's shape before it runs (to find a crashing one)");
 static bool fault;
 module_param(fault, bool, 0400);
 MODULE_PARM_DESC(fault, "mark this thread for failslab/fail_page_alloc during hwcrypt calls");
@@ -156,10 +159,15 @@ static void kf_layout_make(u64 *s, struct kf_layout *l, u8 *arena, unsigned int 
 	unsigned int off = kf_below(s, 4) ? kf_below(s, 64) : kf_below(s, 4096);
 	unsigned int left = total, i;
 
-	l->nseg = total ? 1 + kf_below(s, KF_MAXSEG) : 1;
+	/*
+	 * No empty entry except the one of an empty request, as the kernel's own self-tests build
+	 * them (testmgr's build_test_sglist): the kernel's scatterwalk does not take empty entries
+	 * in the middle of a list (an oops in scatterwalk_copychunks on 6.12 ppc64le).
+	 */
+	l->nseg = min(total, 1U + kf_below(s, KF_MAXSEG)) ?: 1;
 	sg_init_table(l->sg, l->nseg);
 	for (i = 0; i < l->nseg; i++) {
-		unsigned int n = i == l->nseg - 1 ? left : kf_below(s, left + 1);
+		unsigned int n = i == l->nseg - 1 ? left : 1 + kf_below(s, left - (l->nseg - 1 - i));
 
 		l->ptr[i] = arena + off;
 		l->len[i] = n;
@@ -210,6 +218,21 @@ static void kf_sabotage(struct kf_ctx *c, u8 *out, unsigned int len)
 {
 	if (sabotage && len && !kf_below(&c->rng, 50))
 		out[kf_below(&c->rng, len)] ^= 0x10;
+}
+
+static void kf_trace(struct kf_ctx *c, struct kf_alg *a, bool enc, unsigned int len,
+		     struct kf_layout *s, struct kf_layout *d)
+{
+	pr_info("hwc_kfuzz: op %lu %s %s %u: src %u@%lx %u@%lx %u@%lx %u@%lx dst %u@%lx %u@%lx %u@%lx %u@%lx\n",
+		c->op, a->driver, enc ? "enc" : "dec", len,
+		s->len[0], offset_in_page(s->ptr[0]), s->nseg > 1 ? s->len[1] : 0,
+		s->nseg > 1 ? offset_in_page(s->ptr[1]) : 0, s->nseg > 2 ? s->len[2] : 0,
+		s->nseg > 2 ? offset_in_page(s->ptr[2]) : 0, s->nseg > 3 ? s->len[3] : 0,
+		s->nseg > 3 ? offset_in_page(s->ptr[3]) : 0,
+		d ? d->len[0] : 0, d ? offset_in_page(d->ptr[0]) : 0,
+		d && d->nseg > 1 ? d->len[1] : 0, d && d->nseg > 1 ? offset_in_page(d->ptr[1]) : 0,
+		d && d->nseg > 2 ? d->len[2] : 0, d && d->nseg > 2 ? offset_in_page(d->ptr[2]) : 0,
+		d && d->nseg > 3 ? d->len[3] : 0, d && d->nseg > 3 ? offset_in_page(d->ptr[3]) : 0);
 }
 
 static void kf_arm(bool on)
@@ -354,6 +377,8 @@ static void kf_skcipher(struct kf_ctx *c, struct kf_alg *a)
 	skcipher_request_set_callback(rh, where != KF_TASK || kf_below(&c->rng, 2) ? 0 :
 				      CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
 	skcipher_request_set_crypt(rh, ls.sg, dl->sg, len, iv_h);
+	if (trace)
+		kf_trace(c, a, enc, len, &ls, inplace ? NULL : &ld);
 	eh = kf_call(c, where, enc ? kf_sk_enc : kf_sk_dec, rh);
 
 	c->st.ops++;

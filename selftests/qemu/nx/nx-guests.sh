@@ -8,15 +8,16 @@
 # error-every), where every result must still be right and the fallback counters must move;
 # then the partial-output faults (partial-every: a call writes part of its output, reports it
 # processed and fails; partial-garbage: and writes wrong bytes past that count), where every
-# result, in place and out of place, must still equal OpenSSL's.
+# result, in place and out of place, must still equal OpenSSL's; and the in-kernel fuzzer
+# (52-kfuzz) on every driver, the -nx ones included, under those faults.
 # Needs the NX QEMU (make nx-cache), the ppc64el modules (make modules-ppc64le) and guest
 # programs (scripts/build-guest-ppc64le.sh); builds nothing.
 #
 # Usage: nx-guests.sh [--quick]
 #   --quick  make test's selection: 6.12 only (where AF_ALG's spliced pages make the in-place
-#            requests really in place), the plain run and one under the storm and the
-#            partial-output faults at once (wrong bytes past the count too); the 6.1 runs and
-#            each fault on its own are make test-full's (docs/testing.md)
+#            requests really in place), one run under the storm and the partial-output faults at
+#            once (wrong bytes past the count too), 13-nx and 52-kfuzz; the plain runs, the 6.1
+#            runs and each fault on its own are make test-full's (docs/testing.md)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 quick=0
@@ -40,12 +41,10 @@ run() {
 	fi
 }
 if [ "$quick" = 1 ]; then
-	run "ppc64le 6.12 power9 with the NX model" env HWC_NX=1 \
-		"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 00-boot,13-nx
 	run "ppc64le 6.12 power9, NX storm and partial output (wrong bytes past it) at once" \
 		env HWC_NX=1 \
 		HWC_NX_DEVICE=busy-every=5,busy-burst=9,error-every=7,max-bytes=4096,partial-every=3,partial-garbage=on \
-		"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx \
+		"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 00-boot,13-nx,52-kfuzz \
 		--append "hwc_nx_storm=1 hwc_nx_partial=1"
 	exit $rc
 fi
@@ -63,6 +62,6 @@ run "ppc64le 6.1 power8, NX partial output then error" env HWC_NX=1 \
 	--append hwc_nx_partial=1
 run "ppc64le 6.12 power9, NX partial output, wrong bytes past it, then error" env HWC_NX=1 \
 	HWC_NX_DEVICE=partial-every=2,partial-garbage=on \
-	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx \
+	"$top/scripts/vm.sh" --arch ppc64le --kernel 6.12 --cpu power9 --tests 13-nx,52-kfuzz \
 	--append hwc_nx_partial=1
 exit $rc
