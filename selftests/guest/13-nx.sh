@@ -168,12 +168,22 @@ for impl in $vec nx; do
 			fail "test_aes_afalg $impl $how" "exit $rc: $(tail -n 3 "$d/afalg.log")"
 	done
 done
-# (In a storm a request the engine took may have ended in-core: taken = completed + fallen back.)
+# (In a storm a request the engine took may have ended in-core: taken = completed + fallen back.
+# A storm also makes the engine "sick" for a second after failures in a row (nx.c), and the
+# requests of that second go in-core untaken: how many fall in such windows depends on the
+# host's speed under TCG, so in a storm only the drivers' total must be non-zero.)
+taken=0
 for drv in gcm-aes-hwcrypt-nx rfc4106-gcm-aes-hwcrypt-nx ${vec:+gcm-aes-hwcrypt-p8}; do
 	n=$(ctr "$drv" offload_requests)
-	[ -z "$HWC_NX_STORM_ON" ] || n=$((n + $(ctr "$drv" fallback_requests)))
+	if [ -n "$HWC_NX_STORM_ON" ]; then
+		n=$((n + $(ctr "$drv" fallback_requests)))
+		info "$drv: requests taken by the engine: $n"
+		taken=$((taken + n))
+		continue
+	fi
 	check_cmd "$drv: requests taken by the engine ($n)" test "$n" -gt 0
 done
+[ -z "$HWC_NX_STORM_ON" ] || check_cmd "AEAD requests taken by the engine ($taken)" test "$taken" -gt 0
 
 calls=$(cat "$sys/nx/calls")
 check_cmd "the engine took calls ($calls)" test "$calls" -gt 0
