@@ -163,6 +163,14 @@ static int diagnose_layer(const char *type, const char *name, int err)
 		if (e != ENOENT)
 			return -e;
 		/*
+		 * Under crypto.af_alg_restrict >= 1 the kernel answers ENOENT for any name off
+		 * its allowlist (every driver name): that refusal, not a missing interface.
+		 * The check below cannot tell a built-in algif_<type> (no /sys/module entry)
+		 * from a missing one, and -EAFNOSUPPORT would stop the retry by algorithm name.
+		 */
+		if (_hwcrypt_restricted())
+			return -ENOENT;
+		/*
 		 * A loaded algif_<type> proves the interface is there. Without it, an
 		 * algorithm that /proc/crypto does list can only have failed because the
 		 * interface is missing (e.g. built without CONFIG_CRYPTO_USER_API_HASH).
