@@ -118,7 +118,7 @@ void bench_best_of(bench_run_fn *run, void *arg, struct bench_side_time *t, unsi
 /* The TSV layout every family shares ('-': not measured or no bar). */
 static const char tsv_header[] = "family\talg\tbytes\timpl\tpick\tunit\thwcrypt\topenssl\tkernel\t"
 	"vs_openssl\tvs_kernel\tvs_kernel_q1\tvs_kernel_q3\thwcrypt_bound\topenssl_bound\t"
-	"kernel_bound\tbar_kernel\tbar_bound\tbar_openssl\n";
+	"kernel_bound\tbar_kernel\tbar_bound\tbar_openssl\tbar_floor\n";
 
 void bench_intro(struct bench_table *t, const struct bench_opts *o, unsigned int features,
 		 const char *prefix, const char *clock, const char *note)
@@ -219,18 +219,18 @@ static void tsv_row(struct bench_table *t, FILE *f, const char *name, unsigned l
 	fmt(hb, sizeof(hb), "%.3f", x->hwc_bound, x->hwc_bound >= 0);
 	fmt(ob, sizeof(ob), "%.3f", x->ossl_bound, x->ossl_bound >= 0);
 	fmt(kb, sizeof(kb), "%.3f", x->kern_bound, x->kern_bound >= 0 && kern > 0);
-	fprintf(f, "%s\t%s\t%lu\t%s\t%s\t%s\t%.1f\t%.1f\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+	fprintf(f, "%s\t%s\t%lu\t%s\t%s\t%s\t%.1f\t%.1f\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 		t->family ? t->family : "-", name, size, impl, x->pick ? "1" : "0", t->unit, hwc,
 		ossl, k, hwc / ossl, vk, q1, q3, hb, ob, kb,
 		x->bar_kernel[0] ? x->bar_kernel : "-", x->bar_bound[0] ? x->bar_bound : "-",
-		x->bar_openssl[0] ? x->bar_openssl : "-");
+		x->bar_openssl[0] ? x->bar_openssl : "-", x->bar_floor[0] ? x->bar_floor : "-");
 	fflush(f);
 }
 
 void bench_emit(struct bench_table *t, const char *name, unsigned long size, const char *impl,
 		double hwc, double ossl, double kern, const struct bench_extra *x)
 {
-	char k[24], vk[24], spread[24], hb[16], kb[16], bars[96], pimpl[40];
+	char k[24], vk[24], spread[24], hb[16], kb[16], bars[128], pimpl[40];
 
 	if (t->tsvf)
 		tsv_row(t, t->tsvf, name, size, impl, hwc, ossl, kern, x);
@@ -240,10 +240,11 @@ void bench_emit(struct bench_table *t, const char *name, unsigned long size, con
 		return;
 	}
 	t->header_done = 1;
-	snprintf(bars, sizeof(bars), "%s%s%s%s%s%s%s%s%s", x->bar_kernel[0] ? "kernel" : "",
+	snprintf(bars, sizeof(bars), "%s%s%s%s%s%s%s%s%s%s%s", x->bar_kernel[0] ? "kernel" : "",
 		 x->bar_kernel, x->bar_kernel[0] ? "  " : "", x->bar_bound[0] ? "bound" : "",
 		 x->bar_bound, x->bar_bound[0] ? "  " : "", x->bar_openssl[0] ? "openssl" : "",
-		 x->bar_openssl, "");
+		 x->bar_openssl, x->bar_openssl[0] ? "  " : "", x->bar_floor[0] ? "MB/s" : "",
+		 x->bar_floor);
 	/* '*': the tier the module registers on this CPU. */
 	snprintf(pimpl, sizeof(pimpl), "%s%s", impl, x->pick ? "*" : "");
 	if (!t->kcol) {

@@ -76,6 +76,7 @@ struct bench_extra {
 	double hwc_bound, ossl_bound, kern_bound;
 	int pick;		/* the tier the module would register on this CPU */
 	char bar_kernel[24], bar_bound[24], bar_openssl[24];
+	char bar_floor[24];	/* an absolute MB/s floor (the portable tier's) */
 };
 
 /* Table (or TSV) rows: column widths, and the acceptance bars counted over the rows. */

@@ -10,11 +10,13 @@
 
 #include <stddef.h>
 
-#define KASM_ABI	2
+#define KASM_ABI	3
 /* Bytes of the opaque key context a caller provides, 64-byte aligned. */
 #define KASM_CTX_SIZE	2048
 
 enum { KASM_SHA1, KASM_SHA256, KASM_SHA512, KASM_NHASH };
+/* gen_crypt's modes. */
+enum { KASM_CTR, KASM_XTS, KASM_CBC, KASM_ECB };
 
 struct kasm_api {
 	unsigned int abi;
@@ -51,6 +53,14 @@ struct kasm_api {
 	/* lib/crypto's sha1()/sha256()/sha512() on the block function 7.2 picks here. */
 	const char *sha_tier[KASM_NHASH];
 	void (*sha_digest[KASM_NHASH])(const unsigned char *data, size_t len, unsigned char *out);
+	/*
+	 * lib/crypto/aes.c's portable C (what 7.2's aes-lib runs without usable AES instructions)
+	 * in its templates' mode loops (kernel/kaeslib.c), on every CPU: the generic rows' kernel
+	 * column. Key as the mode's setkey (XTS: both keys); @iv as req->iv.
+	 */
+	int (*gen_setkey)(void *ctx, int mode, const unsigned char *key, unsigned int keylen);
+	void (*gen_crypt)(const void *ctx, int mode, int enc, unsigned char *dst,
+			  const unsigned char *src, unsigned int len, unsigned char iv[16]);
 };
 
 /* The library's one export: tiers chosen for @hwc_features (HWC_F_*) and this CPU's model. */

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Included by selftests/Makefile. `make bench`'s third column: Linux 7.2's own x86 crypto
-# assembly, assembled at bench time from the cached linux-source-7.2 (scripts/fetch-linux-7.2.sh,
+# assembly and, for the generic rows, its portable C AES (lib/crypto/aes.c, cut out by awk and
+# compiled by bench/kernel/kaeslib.c), assembled at bench time from the cached linux-source-7.2 (scripts/fetch-linux-7.2.sh,
 # fetched if missing) with the project's shim (bench/kshim), linked with bench/kernel/kglue.c into
 # build/kernel/libkasm.so, which the benchmarks dlopen(). Nothing of the kernel is committed or
 # copied into the tree; without the source (offline, other arch) the library is removed and the
@@ -34,7 +35,14 @@ kernel-asm:
 		$(CC) -c $(KASM_ASFLAGS) -Wa,--noexecstack -o $$o $$src/$$f || { echo "kernel-asm: $$f failed: kernel column n/a" >&2; exit 0; }; \
 		objs="$$objs $$o"; \
 	done; \
+	awk '/aes_sbox\[\] = \{/ { p = 1 } /^#ifdef CONFIG_CRYPTO_LIB_AES_ARCH/ { p = 0 } p' \
+		$$src/lib/crypto/aes.c > $(KASM_DIR)/kaes_body.c; \
+	grep -q aes_decrypt_generic $(KASM_DIR)/kaes_body.c || \
+		{ echo "kernel-asm: lib/crypto/aes.c of another shape: kernel column n/a" >&2; exit 0; }; \
+	$(CC) -c $(KASM_CFLAGS) -fvisibility=hidden -I$(KASM_DIR) -o $(KASM_DIR)/kaeslib.o \
+		bench/kernel/kaeslib.c && \
 	$(CC) -c $(KASM_CFLAGS) -o $(KASM_DIR)/kglue.o bench/kernel/kglue.c && \
-	$(CC) -shared -Wl,-z,noexecstack -o $(KASM_LIB).tmp $(KASM_DIR)/kglue.o $$objs && \
+	$(CC) -shared -Wl,-z,noexecstack -o $(KASM_LIB).tmp $(KASM_DIR)/kglue.o \
+		$(KASM_DIR)/kaeslib.o $$objs && \
 	mv $(KASM_LIB).tmp $(KASM_LIB) && \
 	echo "kernel-asm: $(KASM_LIB) from $$src" >&2

@@ -486,12 +486,15 @@ static int prefer_ymm(void)
 
 static struct kasm_api api = { .abi = KASM_ABI };
 
+void kaes_fill(struct kasm_api *api);
+
 const struct kasm_api *kasm_get(unsigned int f)
 {
 	const unsigned int vaes = HWC_F_AESNI | HWC_F_PCLMUL | HWC_F_AVX | HWC_F_AVX2 | HWC_F_VAES |
 				  HWC_F_VPCLMUL;
 
 	api.aes_tier = NULL;
+	kaes_fill(&api);
 	if ((f & vaes) == vaes) {
 		api.xts_setkey = xts_setkey;
 		api.ctr_setkey = ctr_setkey;
