@@ -71,6 +71,7 @@ dir_logs=$(mktemp -d)
 trap 'rm -rf "$dir_logs"' EXIT
 # A kernel whose whole suite takes over an hour in one TCG guest (suite_split) keeps about one
 # core busy: two guests at once, each with every other test, use both cores of a 2-core machine.
+# Their logs: build/vm/last-<abi>-a.log and -b.log.
 run_split() {
 	local label=$1 la lb pa pb ra rb
 	shift
@@ -82,12 +83,12 @@ run_split() {
 	echo "=== guest: $label, in two guests at once: [a] ${ta[*]} [b] ${tb[*]}"
 	la=$(mktemp)
 	lb=$(mktemp)
-	{ "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
+	{ HWC_VM_TAG=a "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
 		--test-timeout "${HWC_TEST_TIMEOUT:-$suite_test_timeout}" \
 		"$@" --tests "$(IFS=,; echo "${ta[*]}")" 2>&1; echo "rc=$?" >"$la.rc"; } |
 		sed -u 's/^/[a] /' | tee "$la" &
 	pa=$!
-	{ "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
+	{ HWC_VM_TAG=b "$repo/scripts/vm.sh" --arch "$arch" --timeout "${HWC_VM_TIMEOUT:-$suite_timeout}" \
 		--test-timeout "${HWC_TEST_TIMEOUT:-$suite_test_timeout}" \
 		"$@" --tests "$(IFS=,; echo "${tb[*]}")" 2>&1; echo "rc=$?" >"$lb.rc"; } |
 		sed -u 's/^/[b] /' | tee "$lb" &

@@ -43,7 +43,8 @@ Usage: scripts/vm.sh [options]
   --shell                 interactive shell in the guest instead of tests (serial on stdio)
   -v, --verbose           stream the whole serial console, not only result lines
 Results: PASS/FAIL/SKIP/INFO lines are printed; the full serial log is kept in
-build/vm/last-<abi>.log (last-<abi>-<cpu>.log for a CPU other than the profile's default), and
+build/vm/last-<abi>.log (last-<abi>-<cpu>.log for a CPU other than the profile's default,
+-<HWC_VM_TAG> after either where that is set), and
 what tests write to \$HWC_OUT (/run/hwc/out in the guest) appears in build/vm/run-<abi>/out (the
 guest's whole dmesg is saved there as dmesg.txt; not for a profile without a 9p guest root).
 Exit status: 0 all passed, 1 a failure, missing result marker or timeout, 2 usage/setup error.
@@ -160,6 +161,9 @@ mkdir -p "$cache"
 # commas: the path goes into a -virtfs option).
 tag=$abi
 [ "$cpu" = "$default_cpu" ] || tag=$abi-${cpu//[^A-Za-z0-9_.+-]/_}
+# HWC_VM_TAG: a suffix of their own for runs of the same kernel at once (test-guests.sh's split
+# halves), so that neither's log and output overwrite the other's.
+[ -z "${HWC_VM_TAG:-}" ] || tag=$tag-${HWC_VM_TAG//[^A-Za-z0-9_.+-]/_}
 # Private per-run directory and log, renamed to run-<tag> and last-<tag>.log at the end: several
 # runs (two kernels, two engineers) may share one checkout.
 rundir=$(mktemp -d "$cache/run-$tag.XXXXXX")
