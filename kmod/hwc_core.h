@@ -17,6 +17,18 @@ typedef __SIZE_TYPE__ hwc_size;
 #endif
 
 /*
+ * For a core's setting that the module writes only while it loads and every request reads (a
+ * form chosen by a race): in the module, the kernel's __ro_after_init section, which the
+ * module loader makes read-only once init has run; in the host builds, which set such forms
+ * per test, plain data. The kernel's own macro is in a header the cores do not include.
+ */
+#ifdef __KERNEL__
+#define HWC_RO_AFTER_INIT __attribute__((__section__(".data..ro_after_init")))
+#else
+#define HWC_RO_AFTER_INIT
+#endif
+
+/*
  * CPU features: the implementation tables' features fields hold HWC_F_* bits that each arch
  * defines for itself (<arch>/hwc_arch_cores.h, with its tiers' prototypes). One table of these
  * drives module registration, the host tests (every subset the tables use) and the benchmark;

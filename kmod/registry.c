@@ -28,7 +28,7 @@
 #include "hwc_measure.h"
 #include "hwc_registry.h"
 
-unsigned int hwc_cpu_features;
+unsigned int hwc_cpu_features __ro_after_init;
 
 #ifdef HWC_ARCH_AES_PRIORITY_OFFSET
 #define HWC_AES_PRIORITY_OFFSET	HWC_ARCH_AES_PRIORITY_OFFSET

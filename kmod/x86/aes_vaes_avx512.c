@@ -49,7 +49,7 @@ typedef __m512i vec;
 #define vclmul_87(v) _mm512_clmulepi64_epi128((v), _mm512_set1_epi64(0x87), 0x00)
 #define vclmul_87_hi(v) _mm512_clmulepi64_epi128((v), _mm512_set1_epi64(0x87), 0x01)
 
-int hwc_xts_zmm_clmul;
+int hwc_xts_zmm_clmul HWC_RO_AFTER_INIT;
 
 static inline __attribute__((always_inline)) vec vfrom_lanes(const __m128i *l)
 {

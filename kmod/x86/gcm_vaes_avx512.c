@@ -22,7 +22,7 @@
 #include "hwc_arch_cores.h"
 
 #define AI static inline __attribute__((always_inline))
-int hwc_gcm_zmm_schoolbook;
+int hwc_gcm_zmm_schoolbook HWC_RO_AFTER_INIT;
 
 /* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */
 #define NOINLINE static __attribute__((__noinline__))
