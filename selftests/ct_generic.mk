@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-# Branch counts of every object that sees RSA secrets, built as the module builds it for one
-# target (CT_TARGET: x86_64, ppc64le, ppc64, sparc64; selftests/arch/<target>/ct_kernel.mk gives
-# the kernel's flags, the arch and what a conditional branch is there): generic/bignum.o,
-# bn_inv.o, rsa.o and the arch's bignum tiers. Every function of each object has a limit in
+# Branch counts of every object that sees RSA secrets, and of the portable AES that every
+# arch's SIMD drivers fall back to, built as the module builds it for one target (CT_TARGET:
+# x86_64, ppc64le, ppc64, sparc64; selftests/arch/<target>/ct_kernel.mk gives the kernel's
+# flags, the arch and what a conditional branch is there): generic/bignum.o, bn_inv.o, rsa.o,
+# the arch's bignum tiers, generic/aes.o and aes_modes.o (keys, text, GHASH state; the x86 host
+# also runs the AES under valgrind's secret tracking: ct_aes in ct-check). Every function of each object has a limit in
 # selftests/arch/<target>/ct_generic.lims, the branches its public control flow needs (loops
 # over limb counts, the switch on the size, tests of public values); a branch on a secret adds
 # to a count, and a function without a limit fails until someone has looked at it. The control:
@@ -21,7 +23,7 @@ LIMS := arch/$(CT_TARGET)/ct_generic.lims
 MAKEFLAGS += --no-print-directory
 
 CT_OBJS := generic/bignum.o generic/bn_inv.o generic/rsa.o \
-	$(filter $(ct_arch)/bignum%.o,$(hwc_arch_cores))
+	$(filter $(ct_arch)/bignum%.o,$(hwc_arch_cores)) generic/aes.o generic/aes_modes.o
 # Kbuild's flags that change code generation, the arch's, then the object's own as kmod/Kbuild
 # gives them (vector objects lose the arch's no-vector flags and gain its vector ones).
 ct_common := -std=gnu11 -O2 -ffreestanding -fno-strict-aliasing -fno-common -fno-PIE \
