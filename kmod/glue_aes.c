@@ -53,18 +53,25 @@ struct hwc_skcipher_ctx {
 /*
  * One piece of a message on tier @run: whole blocks, except a final partial block in modes
  * whose blocksize is 1. @chain: IV, counter or encrypted tweak, updated for the next piece.
+ * Each mode's request functions below pass theirs as a constant, and everything between them
+ * and the tier's core is inlined into them: the mode and the direction are fixed when the
+ * driver is registered, so no request pays for choosing them (the tier's core is the one
+ * indirect call, as the portable core may stand in for it in any section).
  */
 typedef void hwc_aes_piece_fn(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
 			      bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain);
 
-/* An skcipher mode: how a request is framed, and the piece function its walk runs. */
+/* The last 17..32 bytes of a head-and-tail mode (XTS, CTS), on a stack buffer. */
+typedef void hwc_aes_tail_fn(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
+			     bool enc, u8 *buf, unsigned int len, u8 *chain, u8 *iv);
+
+/* An skcipher mode: its request functions and sizes. */
 struct hwc_skcipher_mode {
-	hwc_aes_piece_fn *piece;
-	int (*crypt)(const struct hwc_drv *drv, struct skcipher_request *req, bool enc);
+	int (*encrypt)(struct skcipher_request *req);
+	int (*decrypt)(struct skcipher_request *req);
 	unsigned int keys;	/* AES keys in the key: 2 for XTS */
 	unsigned int ivsize;
 	unsigned int blocksize;	/* cra_blocksize: 1 for stream modes */
-	bool subreq;		/* the request context holds a subrequest (head and tail modes) */
 };
 
 static const struct hwc_skcipher_mode *hwc_skcipher_mode(const struct hwc_drv *drv)
@@ -78,11 +85,11 @@ static const struct hwc_drv *hwc_skcipher_drv(struct crypto_skcipher *tfm)
 }
 
 /* A run of whole SIMD sections of at most HWC_AES_SIMD_MAX bytes, cut on block boundaries. */
-static void hwc_skcipher_run(const struct hwc_drv *drv, const struct hwc_skcipher_ctx *ctx,
-			     bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+static __always_inline void hwc_skcipher_run(const struct hwc_drv *drv,
+					     const struct hwc_skcipher_ctx *ctx, bool enc,
+					     u8 *dst, const u8 *src, unsigned int len, u8 *chain,
+					     hwc_aes_piece_fn *piece)
 {
-	hwc_aes_piece_fn *piece = hwc_skcipher_mode(drv)->piece;
-
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, HWC_AES_SIMD_MAX);
 		const struct hwc_aes_impl *run;
@@ -99,15 +106,16 @@ static void hwc_skcipher_run(const struct hwc_drv *drv, const struct hwc_skciphe
 }
 
 /*
- * Walks @req through the mode's piece function. @chain is the IV (the walk's copy, written
- * back to req->iv by the walk) when NULL, else the mode's own chaining value. Every step but
- * the last is cut to whole blocks; the walk hands the remainder back in the next step.
+ * Walks @req through @piece. @chain is the IV (the walk's copy, written back to req->iv by the
+ * walk) when NULL, else the mode's own chaining value. Every step but the last is cut to whole
+ * blocks (@stream: the last may end on a partial one); the walk hands the remainder back in
+ * the next step.
  */
-static int hwc_skcipher_walk(const struct hwc_drv *drv, struct skcipher_request *req, bool enc,
-			     u8 *chain)
+static __always_inline int hwc_skcipher_walk(const struct hwc_drv *drv,
+					     struct skcipher_request *req, bool enc, u8 *chain,
+					     bool stream, hwc_aes_piece_fn *piece)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
-	bool stream = hwc_skcipher_mode(drv)->blocksize == 1;
 	struct skcipher_walk walk;
 	unsigned int nbytes;
 	int err;
@@ -117,7 +125,7 @@ static int hwc_skcipher_walk(const struct hwc_drv *drv, struct skcipher_request 
 		if (nbytes < walk.total || !stream)
 			nbytes &= ~(AES_BLOCK_SIZE - 1);
 		hwc_skcipher_run(drv, ctx, enc, walk.dst.virt.addr, walk.src.virt.addr, nbytes,
-				 chain ? chain : walk.iv);
+				 chain ? chain : walk.iv, piece);
 		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
 	}
 	return err;
@@ -128,11 +136,10 @@ static int hwc_skcipher_walk(const struct hwc_drv *drv, struct skcipher_request 
  * scatterlists cut them: the first @head bytes go through a subrequest walk (in the request
  * context, so no allocation), the rest (17..32 bytes) through @tail on a stack buffer.
  */
-static int hwc_skcipher_head_tail(const struct hwc_drv *drv, struct skcipher_request *req,
-				  bool enc, u8 *chain, unsigned int head,
-				  void (*tail)(const struct hwc_aes_impl *run,
-					       const struct hwc_skcipher_ctx *ctx, bool enc,
-					       u8 *buf, unsigned int len, u8 *chain, u8 *iv))
+static __always_inline int hwc_skcipher_head_tail(const struct hwc_drv *drv,
+						  struct skcipher_request *req, bool enc,
+						  u8 *chain, unsigned int head,
+						  hwc_aes_piece_fn *piece, hwc_aes_tail_fn *tail)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	struct skcipher_request *subreq = skcipher_request_ctx(req);
@@ -146,7 +153,7 @@ static int hwc_skcipher_head_tail(const struct hwc_drv *drv, struct skcipher_req
 		skcipher_request_set_callback(subreq, req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP,
 					      NULL, NULL);
 		skcipher_request_set_crypt(subreq, req->src, req->dst, head, req->iv);
-		err = hwc_skcipher_walk(drv, subreq, enc, chain);
+		err = hwc_skcipher_walk(drv, subreq, enc, chain, false, piece);
 		if (err)
 			return err;
 	}
@@ -159,50 +166,66 @@ static int hwc_skcipher_head_tail(const struct hwc_drv *drv, struct skcipher_req
 	return 0;
 }
 
-static void hwc_ecb_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+static __always_inline void hwc_ecb_piece(const struct hwc_aes_impl *run,
+					  const struct hwc_skcipher_ctx *ctx, bool enc, u8 *dst,
+					  const u8 *src, unsigned int len, u8 *chain)
 {
 	(enc ? run->ecb_enc : run->ecb_dec)(&ctx->k1, dst, src, len / AES_BLOCK_SIZE);
 }
 
-static void hwc_cbc_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+static __always_inline void hwc_cbc_piece(const struct hwc_aes_impl *run,
+					  const struct hwc_skcipher_ctx *ctx, bool enc, u8 *dst,
+					  const u8 *src, unsigned int len, u8 *chain)
 {
 	(enc ? run->cbc_enc : run->cbc_dec)(&ctx->k1, dst, src, len / AES_BLOCK_SIZE, chain);
 }
 
-static void hwc_ctr_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+static __always_inline void hwc_ctr_piece(const struct hwc_aes_impl *run,
+					  const struct hwc_skcipher_ctx *ctx, bool enc, u8 *dst,
+					  const u8 *src, unsigned int len, u8 *chain)
 {
 	run->ctr(&ctx->k1, dst, src, len, chain);
 }
 
-static void hwc_xts_piece(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			  bool enc, u8 *dst, const u8 *src, unsigned int len, u8 *chain)
+static __always_inline void hwc_xts_piece(const struct hwc_aes_impl *run,
+					  const struct hwc_skcipher_ctx *ctx, bool enc, u8 *dst,
+					  const u8 *src, unsigned int len, u8 *chain)
 {
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, dst, src, len, chain);
 }
 
-/* ecb, cbc: whole blocks only. */
-static int hwc_blocks_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+/* Each mode's request as it runs in-core: @enc is a constant in every caller. */
+static __always_inline int hwc_ecb_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
 {
 	if (req->cryptlen % AES_BLOCK_SIZE)
 		return -EINVAL;
-	return hwc_skcipher_walk(drv, req, enc, NULL);
+	return hwc_skcipher_walk(drv, req, enc, NULL, false, hwc_ecb_piece);
 }
 
-static int hwc_ctr_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+static __always_inline int hwc_cbc_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
 {
-	return hwc_skcipher_walk(drv, req, enc, NULL);
+	if (req->cryptlen % AES_BLOCK_SIZE)
+		return -EINVAL;
+	return hwc_skcipher_walk(drv, req, enc, NULL, false, hwc_cbc_piece);
 }
 
-static void hwc_xts_tail(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			 bool enc, u8 *buf, unsigned int len, u8 *chain, u8 *iv)
+static __always_inline int hwc_ctr_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
+{
+	return hwc_skcipher_walk(drv, req, enc, NULL, true, hwc_ctr_piece);
+}
+
+static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
+					 const struct hwc_skcipher_ctx *ctx, bool enc, u8 *buf,
+					 unsigned int len, u8 *chain, u8 *iv)
 {
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, buf, buf, len, chain);
 }
 
-static int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	unsigned int len = req->cryptlen;
@@ -219,31 +242,33 @@ static int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req
 	if (len % AES_BLOCK_SIZE)
 		err = hwc_skcipher_head_tail(drv, req, enc, tweak,
 					     (len / AES_BLOCK_SIZE - 1) * AES_BLOCK_SIZE,
-					     hwc_xts_tail);
+					     hwc_xts_piece, hwc_xts_tail);
 	else
-		err = hwc_skcipher_walk(drv, req, enc, tweak);
+		err = hwc_skcipher_walk(drv, req, enc, tweak, false, hwc_xts_piece);
 	memzero_explicit(tweak, sizeof(tweak));
 	return err;
 }
 
-static void hwc_cts_tail(const struct hwc_aes_impl *run, const struct hwc_skcipher_ctx *ctx,
-			 bool enc, u8 *buf, unsigned int len, u8 *chain, u8 *iv)
+static __always_inline void hwc_cts_tail(const struct hwc_aes_impl *run,
+					 const struct hwc_skcipher_ctx *ctx, bool enc, u8 *buf,
+					 unsigned int len, u8 *chain, u8 *iv)
 {
 	(enc ? hwc_cts_enc_tail : hwc_cts_dec_tail)(run, &ctx->k1, buf, buf, len, iv);
 }
 
 /* cts(cbc(aes)): the head through CBC, chained through the walk's IV (req->iv at its end). */
-static int hwc_cts_crypt(const struct hwc_drv *drv, struct skcipher_request *req, bool enc)
+static __always_inline int hwc_cts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
 {
 	unsigned int len = req->cryptlen;
 
 	if (len < AES_BLOCK_SIZE)
 		return -EINVAL;
 	if (len == AES_BLOCK_SIZE)
-		return hwc_skcipher_walk(drv, req, enc, NULL);
+		return hwc_skcipher_walk(drv, req, enc, NULL, false, hwc_cbc_piece);
 	return hwc_skcipher_head_tail(drv, req, enc, NULL,
 				      (len - 1) / AES_BLOCK_SIZE * AES_BLOCK_SIZE - AES_BLOCK_SIZE,
-				      hwc_cts_tail);
+				      hwc_cbc_piece, hwc_cts_tail);
 }
 
 static int hwc_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
@@ -262,36 +287,39 @@ static int hwc_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsig
 	return 0;
 }
 
+typedef int hwc_skcipher_crypt_fn(const struct hwc_drv *drv, struct skcipher_request *req,
+				  bool enc);
+
 /*
  * An offload engine may take a prefix of the request (hwc_arch_skcipher_offload()); whatever
  * it leaves, from its first unprocessed byte and with the chaining value it left in req->iv,
  * runs in-core on a subrequest, so an engine's failure is never the caller's.
  */
-static int hwc_skcipher_crypt(struct skcipher_request *req, bool enc)
+static __always_inline int hwc_skcipher_crypt(struct skcipher_request *req, bool enc,
+					      hwc_skcipher_crypt_fn *crypt)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	const struct hwc_drv *drv = hwc_skcipher_drv(tfm);
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
-	struct skcipher_request *subreq = skcipher_request_ctx(req);
+	struct skcipher_request *subreq = skcipher_request_ctx(req), *r = req;
 	struct scatterlist sg_src[2], sg_dst[2], *src, *dst;
 	unsigned int done;
 	bool tried;
-	int err;
+	int err = 0;
 
 	done = hwc_arch_skcipher_offload(drv, &ctx->k1, req, enc, &tried);
-	if (!done) {
-		err = hwc_skcipher_mode(drv)->crypt(drv, req, enc);
-	} else if (done == req->cryptlen) {
-		err = 0;
-	} else {
+	if (done && done < req->cryptlen) {
 		src = scatterwalk_ffwd(sg_src, req->src, done);
 		dst = req->dst == req->src ? src : scatterwalk_ffwd(sg_dst, req->dst, done);
 		skcipher_request_set_tfm(subreq, tfm);
 		skcipher_request_set_callback(subreq, req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP,
 					      NULL, NULL);
 		skcipher_request_set_crypt(subreq, src, dst, req->cryptlen - done, req->iv);
-		err = hwc_skcipher_mode(drv)->crypt(drv, subreq, enc);
+		r = subreq;
 	}
+	/* Not after an engine that took it all; an empty request still meets the mode's rules. */
+	if (!done || done < req->cryptlen)
+		err = crypt(drv, r, enc);
 	if (!err) {
 		hwc_count(drv, 1, req->cryptlen);
 		hwc_count_offload(drv, tried, done, req->cryptlen);
@@ -299,15 +327,21 @@ static int hwc_skcipher_crypt(struct skcipher_request *req, bool enc)
 	return err;
 }
 
-static int hwc_skcipher_encrypt(struct skcipher_request *req)
-{
-	return hwc_skcipher_crypt(req, true);
+/* Each mode's encrypt and decrypt: the whole request path of that mode, inlined. */
+#define HWC_SKCIPHER_REQ(mode)								\
+static int hwc_skcipher_##mode##_encrypt(struct skcipher_request *req)			\
+{											\
+	return hwc_skcipher_crypt(req, true, hwc_##mode##_crypt);			\
+}											\
+static int hwc_skcipher_##mode##_decrypt(struct skcipher_request *req)			\
+{											\
+	return hwc_skcipher_crypt(req, false, hwc_##mode##_crypt);			\
 }
-
-static int hwc_skcipher_decrypt(struct skcipher_request *req)
-{
-	return hwc_skcipher_crypt(req, false);
-}
+HWC_SKCIPHER_REQ(ecb)
+HWC_SKCIPHER_REQ(cbc)
+HWC_SKCIPHER_REQ(ctr)
+HWC_SKCIPHER_REQ(xts)
+HWC_SKCIPHER_REQ(cts)
 
 /* Every mode's request context holds a subrequest: for its own framing, or an offload's rest. */
 static int hwc_skcipher_init_tfm(struct crypto_skcipher *tfm)
@@ -327,8 +361,8 @@ static void hwc_skcipher_fill(struct hwc_drv *drv)
 	struct skcipher_alg *alg = &drv->alg.skcipher;
 
 	alg->setkey = hwc_skcipher_setkey;
-	alg->encrypt = hwc_skcipher_encrypt;
-	alg->decrypt = hwc_skcipher_decrypt;
+	alg->encrypt = mode->encrypt;
+	alg->decrypt = mode->decrypt;
 	alg->init = hwc_skcipher_init_tfm;
 	alg->exit = hwc_skcipher_exit_tfm;
 	alg->min_keysize = mode->keys * AES_MIN_KEY_SIZE;
@@ -346,11 +380,12 @@ struct hwc_aead_ctx {
 	u8 salt[HWC_RFC4106_SALT];
 };
 
-/* An aead mode: its key and tag rules and how a request is framed. */
+/* An aead mode: its key and tag rules and its request functions. */
 struct hwc_aead_mode {
 	int (*setkey)(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen);
 	int (*setauthsize)(unsigned int authsize);
-	int (*crypt)(const struct hwc_drv *drv, struct aead_request *req, bool enc);
+	int (*encrypt)(struct aead_request *req);
+	int (*decrypt)(struct aead_request *req);
 	unsigned int ivsize;
 };
 
@@ -370,7 +405,7 @@ static int hwc_gcm_mode_setkey(struct hwc_aead_ctx *ctx, const u8 *key, unsigned
 }
 
 /* The last 4 key bytes are the salt, the implicit part of the nonce. */
-static int hwc_rfc4106_setkey(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen)
+static int hwc_rfc4106_mode_setkey(struct hwc_aead_ctx *ctx, const u8 *key, unsigned int keylen)
 {
 	if (keylen < HWC_RFC4106_SALT)
 		return -EINVAL;
@@ -395,9 +430,10 @@ static int hwc_rfc4106_setauthsize(unsigned int authsize)
  * The text of a GCM message on @walkreq (the request itself, or a subrequest over the text an
  * offload engine left), into @gc; the tag too when the message's last piece comes by.
  */
-static int hwc_gcm_text(const struct hwc_aes_impl *impl, const struct hwc_aead_ctx *ctx,
-			struct hwc_gcm_ctx *gc, struct aead_request *walkreq, bool walk_dec,
-			bool enc, u8 tag[16], bool *tagged)
+static __always_inline int hwc_gcm_text(const struct hwc_aes_impl *impl,
+					const struct hwc_aead_ctx *ctx, struct hwc_gcm_ctx *gc,
+					struct aead_request *walkreq, bool walk_dec, bool enc,
+					u8 tag[16], bool *tagged)
 {
 	const struct hwc_aes_impl *run;
 	struct skcipher_walk walk;
@@ -444,8 +480,8 @@ static int hwc_gcm_text(const struct hwc_aes_impl *impl, const struct hwc_aead_c
  * An offload engine may take the AAD and a prefix of the text first
  * (hwc_arch_gcm_offload()); the rest continues in-core from the state it leaves.
  */
-static int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req, bool enc,
-		       const u8 iv[HWC_GCM_IV], unsigned int aadlen)
+static __always_inline int hwc_gcm_run(const struct hwc_drv *drv, struct aead_request *req,
+				       bool enc, const u8 iv[HWC_GCM_IV], unsigned int aadlen)
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	struct hwc_aead_ctx *ctx = crypto_aead_ctx(tfm);
@@ -529,13 +565,15 @@ out:
 	return err;
 }
 
-static int hwc_gcm_crypt(const struct hwc_drv *drv, struct aead_request *req, bool enc)
+static __always_inline int hwc_gcm_crypt(const struct hwc_drv *drv, struct aead_request *req,
+					 bool enc)
 {
 	return hwc_gcm_run(drv, req, enc, req->iv, req->assoclen);
 }
 
 /* The 8-byte explicit IV ends the AAD area (ESP: SPI, seq[, ESN high], IV). */
-static int hwc_rfc4106_crypt(const struct hwc_drv *drv, struct aead_request *req, bool enc)
+static __always_inline int hwc_rfc4106_crypt(const struct hwc_drv *drv,
+					     struct aead_request *req, bool enc)
 {
 	const struct hwc_aead_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
 	u8 iv[HWC_GCM_IV];
@@ -557,10 +595,13 @@ static int hwc_aead_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 	return hwc_aead_mode(hwc_aead_drv(tfm))->setauthsize(authsize);
 }
 
-static int hwc_aead_crypt(struct aead_request *req, bool enc)
+typedef int hwc_aead_crypt_fn(const struct hwc_drv *drv, struct aead_request *req, bool enc);
+
+static __always_inline int hwc_aead_crypt(struct aead_request *req, bool enc,
+					  hwc_aead_crypt_fn *crypt)
 {
 	const struct hwc_drv *drv = hwc_aead_drv(crypto_aead_reqtfm(req));
-	int err = hwc_aead_mode(drv)->crypt(drv, req, enc);
+	int err = crypt(drv, req, enc);
 
 	/* A forgery refused is a request served too. */
 	if (!err || err == -EBADMSG)
@@ -568,15 +609,18 @@ static int hwc_aead_crypt(struct aead_request *req, bool enc)
 	return err;
 }
 
-static int hwc_aead_encrypt(struct aead_request *req)
-{
-	return hwc_aead_crypt(req, true);
+/* As the skcipher modes': each mode's whole request path, inlined, per direction. */
+#define HWC_AEAD_REQ(mode)								\
+static int hwc_aead_##mode##_encrypt(struct aead_request *req)				\
+{											\
+	return hwc_aead_crypt(req, true, hwc_##mode##_crypt);				\
+}											\
+static int hwc_aead_##mode##_decrypt(struct aead_request *req)				\
+{											\
+	return hwc_aead_crypt(req, false, hwc_##mode##_crypt);				\
 }
-
-static int hwc_aead_decrypt(struct aead_request *req)
-{
-	return hwc_aead_crypt(req, false);
-}
+HWC_AEAD_REQ(gcm)
+HWC_AEAD_REQ(rfc4106)
 
 static void hwc_aead_exit_tfm(struct crypto_aead *tfm)
 {
@@ -589,8 +633,8 @@ static void hwc_aead_fill(struct hwc_drv *drv)
 
 	alg->setkey = hwc_aead_setkey;
 	alg->setauthsize = hwc_aead_setauthsize;
-	alg->encrypt = hwc_aead_encrypt;
-	alg->decrypt = hwc_aead_decrypt;
+	alg->encrypt = hwc_aead_mode(drv)->encrypt;
+	alg->decrypt = hwc_aead_mode(drv)->decrypt;
 	alg->exit = hwc_aead_exit_tfm;
 	alg->ivsize = hwc_aead_mode(drv)->ivsize;
 	alg->maxauthsize = 16;
@@ -639,36 +683,33 @@ static bool hwc_aes_tier(const struct hwc_alg *alg, unsigned int i, struct hwc_t
 			  (keys_) * AES_MAX_KEY_SIZE + (extra) },			\
 	.bench_keybits = { 8 * AES_MIN_KEY_SIZE, 8 * AES_MAX_KEY_SIZE }
 
-#define HWC_SKCIPHER(name, drv, keys_, iv, bs, piece_, crypt_, subreq_) {		\
+#define HWC_SKCIPHER(name, drv, mode, keys_, iv, bs) {					\
 	.cra_name = name, .driver = drv, .type = HWC_SKCIPHER, .class = HWC_CLASS_AES,	\
 	.tier = hwc_aes_tier, .fill = hwc_skcipher_fill,				\
-	.data = &(const struct hwc_skcipher_mode){ piece_, crypt_, keys_, iv, bs, subreq_ }, \
+	.data = &(const struct hwc_skcipher_mode){					\
+		hwc_skcipher_##mode##_encrypt, hwc_skcipher_##mode##_decrypt,		\
+		keys_, iv, bs },							\
 	HWC_BENCH_KEYS(keys_, 0),							\
 }
 
-#define HWC_AEAD(name, drv, setkey_, setauthsize_, crypt_, iv, keyextra, assoclen) {	\
+#define HWC_AEAD(name, drv, mode, iv, keyextra, assoclen) {				\
 	.cra_name = name, .driver = drv, .type = HWC_AEAD, .class = HWC_CLASS_AES,	\
 	.tier = hwc_aes_tier, .fill = hwc_aead_fill,					\
-	.data = &(const struct hwc_aead_mode){ setkey_, setauthsize_, crypt_, iv },	\
+	.data = &(const struct hwc_aead_mode){						\
+		hwc_##mode##_mode_setkey, hwc_##mode##_setauthsize,			\
+		hwc_aead_##mode##_encrypt, hwc_aead_##mode##_decrypt, iv },		\
 	HWC_BENCH_KEYS(1, keyextra), .bench_assoclen = assoclen,			\
 }
 
 const struct hwc_alg hwc_aes_algs[] = {
-	HWC_SKCIPHER("ecb(aes)", "ecb-aes", 1, 0, AES_BLOCK_SIZE, hwc_ecb_piece,
-		     hwc_blocks_crypt, false),
-	HWC_SKCIPHER("cbc(aes)", "cbc-aes", 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE, hwc_cbc_piece,
-		     hwc_blocks_crypt, false),
-	HWC_SKCIPHER("ctr(aes)", "ctr-aes", 1, AES_BLOCK_SIZE, 1, hwc_ctr_piece,
-		     hwc_ctr_crypt, false),
-	HWC_SKCIPHER("xts(aes)", "xts-aes", 2, AES_BLOCK_SIZE, AES_BLOCK_SIZE, hwc_xts_piece,
-		     hwc_xts_crypt, true),
-	HWC_SKCIPHER("cts(cbc(aes))", "cts-cbc-aes", 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE,
-		     hwc_cbc_piece, hwc_cts_crypt, true),
+	HWC_SKCIPHER("ecb(aes)", "ecb-aes", ecb, 1, 0, AES_BLOCK_SIZE),
+	HWC_SKCIPHER("cbc(aes)", "cbc-aes", cbc, 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE),
+	HWC_SKCIPHER("ctr(aes)", "ctr-aes", ctr, 1, AES_BLOCK_SIZE, 1),
+	HWC_SKCIPHER("xts(aes)", "xts-aes", xts, 2, AES_BLOCK_SIZE, AES_BLOCK_SIZE),
+	HWC_SKCIPHER("cts(cbc(aes))", "cts-cbc-aes", cts, 1, AES_BLOCK_SIZE, AES_BLOCK_SIZE),
 	/* IPsec's associated data: 8 bytes SPI and sequence number (+ 8 of IV for rfc4106). */
-	HWC_AEAD("gcm(aes)", "gcm-aes", hwc_gcm_mode_setkey, hwc_gcm_setauthsize,
-		 hwc_gcm_crypt, HWC_GCM_IV, 0, 8),
-	HWC_AEAD("rfc4106(gcm(aes))", "rfc4106-gcm-aes", hwc_rfc4106_setkey,
-		 hwc_rfc4106_setauthsize, hwc_rfc4106_crypt, HWC_RFC4106_IV,
+	HWC_AEAD("gcm(aes)", "gcm-aes", gcm, HWC_GCM_IV, 0, 8),
+	HWC_AEAD("rfc4106(gcm(aes))", "rfc4106-gcm-aes", rfc4106, HWC_RFC4106_IV,
 		 HWC_RFC4106_SALT, 16),
 };
 const unsigned int hwc_aes_nalgs = ARRAY_SIZE(hwc_aes_algs);
