@@ -96,23 +96,15 @@ static int hwc_sha_finup(struct shash_desc *desc, const u8 *data, unsigned int l
 	return hwc_compat_shash_finup(&r.ops, desc, data, len, out);
 }
 
+/* final and digest are finup's: the framing, inlined there, is compiled once. */
 static int hwc_sha_final(struct shash_desc *desc, u8 *out)
 {
-	const struct hwc_drv *drv = hwc_sha_drv(desc);
-	struct hwc_sha_run r = hwc_sha_ops(drv);
-
-	hwc_count(drv, 1, 0);
-	return hwc_compat_shash_final(&r.ops, desc, out);
+	return hwc_sha_finup(desc, NULL, 0, out);
 }
 
 static int hwc_sha_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
 {
-	const struct hwc_drv *drv = hwc_sha_drv(desc);
-	struct hwc_sha_run r = hwc_sha_ops(drv);
-
-	hwc_count(drv, 1, len);
-	return hwc_compat_shash_init(&r.ops, desc) ?:
-	       hwc_compat_shash_finup(&r.ops, desc, data, len, out);
+	return hwc_sha_init(desc) ?: hwc_sha_finup(desc, data, len, out);
 }
 
 static const struct hwc_hash_info *hwc_sha_info(const char *name)

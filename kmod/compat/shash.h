@@ -12,38 +12,35 @@
 
 #include <crypto/internal/hash.h>
 #include <linux/string.h>
-#include "hwc_core.h"
+#include "hwc_md.h"
 
 #ifdef COMPAT_HAVE_SHASH_BLOCK_ONLY
 
 #define HWC_COMPAT_SHASH_DESCSIZE	sizeof(struct hwc_md_state)
 #define HWC_COMPAT_SHASH_FLAGS		(CRYPTO_AHASH_ALG_BLOCK_ONLY | CRYPTO_AHASH_ALG_FINUP_MAX)
 
-static inline int hwc_compat_shash_init(const struct hwc_md_ops *ops, struct shash_desc *desc)
+static __always_inline int hwc_compat_shash_init(const struct hwc_md_ops *ops,
+						 struct shash_desc *desc)
 {
-	hwc_md_init(ops, shash_desc_ctx(desc));
+	__hwc_md_init(ops, shash_desc_ctx(desc));
 	return 0;
 }
 
 /* Returns the bytes left over, which the API keeps for the next call. */
-static inline int hwc_compat_shash_update(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					  const u8 *data, unsigned int len)
+static __always_inline int hwc_compat_shash_update(const struct hwc_md_ops *ops,
+						   struct shash_desc *desc, const u8 *data,
+						   unsigned int len)
 {
-	return hwc_md_update_blocks(ops, shash_desc_ctx(desc), data, len);
+	return __hwc_md_update_blocks(ops, shash_desc_ctx(desc), data, len);
 }
 
 /* The API zeroes the desc after finup. */
-static inline int hwc_compat_shash_finup(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					 const u8 *data, unsigned int len, u8 *out)
+static __always_inline int hwc_compat_shash_finup(const struct hwc_md_ops *ops,
+						  struct shash_desc *desc, const u8 *data,
+						  unsigned int len, u8 *out)
 {
-	hwc_md_finup(ops, shash_desc_ctx(desc), data, len, out);
+	__hwc_md_finup(ops, shash_desc_ctx(desc), data, len, out);
 	return 0;
-}
-
-static inline int hwc_compat_shash_final(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					 u8 *out)
-{
-	return hwc_compat_shash_finup(ops, desc, NULL, 0, out);
 }
 
 #else /* !COMPAT_HAVE_SHASH_BLOCK_ONLY */
@@ -56,44 +53,41 @@ struct hwc_compat_shash_ctx {
 #define HWC_COMPAT_SHASH_DESCSIZE	sizeof(struct hwc_compat_shash_ctx)
 #define HWC_COMPAT_SHASH_FLAGS		0
 
-static inline int hwc_compat_shash_init(const struct hwc_md_ops *ops, struct shash_desc *desc)
+static __always_inline int hwc_compat_shash_init(const struct hwc_md_ops *ops,
+						 struct shash_desc *desc)
 {
 	struct hwc_compat_shash_ctx *ctx = shash_desc_ctx(desc);
 
-	hwc_md_init(ops, &ctx->st);
+	__hwc_md_init(ops, &ctx->st);
 	ctx->buf.len = 0;
 	return 0;
 }
 
-static inline int hwc_compat_shash_update(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					  const u8 *data, unsigned int len)
+static __always_inline int hwc_compat_shash_update(const struct hwc_md_ops *ops,
+						   struct shash_desc *desc, const u8 *data,
+						   unsigned int len)
 {
 	struct hwc_compat_shash_ctx *ctx = shash_desc_ctx(desc);
 
-	hwc_md_update(ops, &ctx->st, &ctx->buf, data, len);
+	__hwc_md_update(ops, &ctx->st, &ctx->buf, data, len);
 	return 0;
 }
 
 /* These kernels leave the desc as it is: the chaining state must not outlive the digest. */
-static inline int hwc_compat_shash_finup(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					 const u8 *data, unsigned int len, u8 *out)
+static __always_inline int hwc_compat_shash_finup(const struct hwc_md_ops *ops,
+						  struct shash_desc *desc, const u8 *data,
+						  unsigned int len, u8 *out)
 {
 	struct hwc_compat_shash_ctx *ctx = shash_desc_ctx(desc);
 
 	if (ctx->buf.len) {
-		hwc_md_update(ops, &ctx->st, &ctx->buf, data, len);
-		hwc_md_final(ops, &ctx->st, &ctx->buf, out);
+		__hwc_md_update(ops, &ctx->st, &ctx->buf, data, len);
+		__hwc_md_final(ops, &ctx->st, &ctx->buf, out);
 	} else {
-		hwc_md_finup(ops, &ctx->st, data, len, out);
+		__hwc_md_finup(ops, &ctx->st, data, len, out);
 	}
 	memzero_explicit(ctx, sizeof(*ctx));
 	return 0;
-}
-
-static inline int hwc_compat_shash_final(const struct hwc_md_ops *ops, struct shash_desc *desc,
-					 u8 *out)
-{
-	return hwc_compat_shash_finup(ops, desc, NULL, 0, out);
 }
 
 #endif /* COMPAT_HAVE_SHASH_BLOCK_ONLY */
