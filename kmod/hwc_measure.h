@@ -22,6 +22,21 @@ struct hwc_race {
 	u64 peer[HWC_RACE_NCASES][HWC_RACE_NSIZES];
 };
 
+/**
+ * hwc_alternate() - take turns between two sides, the one that goes first alternating
+ * @turn: runs side 0 or 1 once (timing itself, in whatever section it needs); 0 or an errno
+ * @arg: passed to @turn
+ * @rounds: rounds of two turns
+ * @budget_ns: no round starts after the first once this much time has gone
+ *
+ * The one interleaving of the load-time races: priority=auto's driver race below and the x86
+ * zmm form choice (x86/cpu.c). May sleep between turns.
+ *
+ * Return: 0, or the first error a turn returned (no turn runs after it).
+ */
+int hwc_alternate(int (*turn)(void *arg, unsigned int side), void *arg, unsigned int rounds,
+		  u64 budget_ns);
+
 /*
  * Times drivers @ours and @peer of @alg, both allocated by driver name through the crypto API,
  * alternately, a few rounds per case and size, in a bounded time. 0, or a negative errno if

@@ -271,13 +271,47 @@ static int hwc_side_turn(struct hwc_side *s, const struct hwc_alg *alg, const u8
 	return err;
 }
 
+int hwc_alternate(int (*turn)(void *arg, unsigned int side), void *arg, unsigned int rounds,
+		  u64 budget_ns)
+{
+	u64 start = ktime_get_ns();
+	unsigned int round, i;
+	int err = 0;
+
+	for (round = 0; round < rounds && !err; round++) {
+		if (round && ktime_get_ns() - start > budget_ns)
+			break;
+		for (i = 0; i < 2 && !err; i++) {
+			err = turn(arg, i ^ (round & 1));
+			cond_resched();
+		}
+	}
+	return err;
+}
+
+/* What a driver race's turn needs: both sides, the key and buffer they share, the results. */
+struct hwc_race_turn {
+	struct hwc_side *sides;
+	const struct hwc_alg *alg;
+	const u8 *key;
+	u8 *buf;
+	struct hwc_race *r;
+};
+
+static int hwc_race_turn(void *arg, unsigned int side)
+{
+	struct hwc_race_turn *t = arg;
+
+	return hwc_side_turn(&t->sides[side], t->alg, t->key, t->buf,
+			     side ? t->r->peer : t->r->ours);
+}
+
 int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, struct hwc_race *r)
 {
 	size_t buflen = alg->bench_assoclen + hwc_race_sizes[0] + HWC_RACE_SLACK;
 	struct hwc_side *sides;
+	struct hwc_race_turn turn;
 	u8 key[64], *buf;
-	u64 start;
-	unsigned int i, round;
 	int err;
 
 	memset(r, 0, sizeof(*r));
@@ -298,17 +332,8 @@ int hwc_race(const struct hwc_alg *alg, const char *ours, const char *peer, stru
 	if (err)
 		goto close0;
 
-	start = ktime_get_ns();
-	for (round = 0; round < HWC_RACE_ROUNDS && !err; round++) {
-		if (round && ktime_get_ns() - start > HWC_RACE_BUDGET_NS)
-			break;
-		for (i = 0; i < 2 && !err; i++) {
-			unsigned int side = i ^ (round & 1);
-
-			err = hwc_side_turn(&sides[side], alg, key, buf, side ? r->peer : r->ours);
-			cond_resched();
-		}
-	}
+	turn = (struct hwc_race_turn){ sides, alg, key, buf, r };
+	err = hwc_alternate(hwc_race_turn, &turn, HWC_RACE_ROUNDS, HWC_RACE_BUDGET_NS);
 	hwc_side_close(&sides[1]);
 close0:
 	hwc_side_close(&sides[0]);

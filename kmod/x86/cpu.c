@@ -15,6 +15,7 @@
 #include <asm/processor.h>
 #include "hwc_arch_cores.h"
 #include "hwc_arch.h"
+#include "hwc_measure.h"
 
 /*
  * Autoload: udev loads hwcrypt for the CPU's modalias when the CPU has any of these, one per
@@ -100,15 +101,38 @@ static char *hwc_gcm_form = "auto";
 module_param_named(gcm_form, hwc_gcm_form, charp, 0444);
 MODULE_PARM_DESC(gcm_form, "zmm GCM GHASH multiply: auto (default: the faster form on this CPU, timed at load), karatsuba, schoolbook");
 
-#define HWC_RACE_LEN	16384
-#define HWC_RACE_ROUNDS	8
+#define HWC_FORM_LEN	16384
+#define HWC_FORM_ROUNDS	8
 
-/* What a form race needs: the input it times, and the form variable the core reads. */
-struct hwc_race {
+/* What the form races time: fixed public keys and a buffer. */
+struct hwc_form_input {
 	struct hwc_aes_key xk;
 	struct hwc_gcm_key gk;
-	u8 buf[HWC_RACE_LEN];
+	u8 buf[HWC_FORM_LEN];
 };
+
+/* One form race: the form variable the core reads, the run it times, each form's best. */
+struct hwc_form_race {
+	int *form;
+	void (*run)(struct hwc_form_input *in);
+	struct hwc_form_input *in;
+	u64 best[2];
+};
+
+static int hwc_form_turn(void *arg, unsigned int side)
+{
+	struct hwc_form_race *f = arg;
+	u64 t0, t;
+
+	kernel_fpu_begin();
+	*f->form = side;
+	t0 = ktime_get_ns();
+	f->run(f->in);
+	t = ktime_get_ns() - t0;
+	kernel_fpu_end();
+	f->best[side] = min(f->best[side], t);
+	return 0;
+}
 
 /*
  * The zmm loops have alternative forms that favour different cores (aes_modes.h: the XTS
@@ -116,15 +140,16 @@ struct hwc_race {
  * VPSLLQ off the port of Intel's AES unit; gcm_vaes_avx512.c: Karatsuba saves a multiply
  * where VPCLMULQDQ issues at half rate, schoolbook saves the vector ALU work the zmm AES unit
  * shares its port with on Intel). Neither is assumed: @param forces one (@names[0] or
- * @names[1]); "auto" times both here, alternately, on 16 KiB of requests with a fixed public
- * key, best of eight each, and the faster one runs from now on (a tie keeps form 0). Called
- * before anything registers, so no request sees a form change.
+ * @names[1]); "auto" times both here, in turns (hwc_alternate(), the driver race's
+ * interleaving), on 16 KiB of requests with a fixed public key, best of eight each, and the
+ * faster one runs from now on (a tie keeps form 0). Called before anything registers, so no
+ * request sees a form change.
  */
 static void hwc_pick_form(const char *pname, const char *param, const char *const names[2],
-			  const char *what, int *form, void (*run)(struct hwc_race *),
-			  struct hwc_race *r)
+			  const char *what, int *form, void (*run)(struct hwc_form_input *),
+			  struct hwc_form_input *in)
 {
-	u64 best[2] = { U64_MAX, U64_MAX };
+	struct hwc_form_race f = { form, run, in, { U64_MAX, U64_MAX } };
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -137,45 +162,35 @@ static void hwc_pick_form(const char *pname, const char *param, const char *cons
 	if (strcmp(param, "auto"))
 		pr_warn("%s=%s not understood (auto, %s, %s): using auto\n", pname, param,
 			names[0], names[1]);
-	if (!r)
+	if (!in)
 		return;
-	for (i = 0; i < 2 * HWC_RACE_ROUNDS; i++) {
-		u64 t0, t;
-
-		kernel_fpu_begin();
-		*form = i & 1;
-		t0 = ktime_get_ns();
-		run(r);
-		t = ktime_get_ns() - t0;
-		kernel_fpu_end();
-		best[i & 1] = min(best[i & 1], t);
-	}
-	*form = best[1] < best[0];
-	pr_info("%s %s: %llu ns vs %llu ns %s per 16 KiB\n", what, names[*form], best[*form],
-		best[!*form], names[!*form]);
+	hwc_alternate(hwc_form_turn, &f, HWC_FORM_ROUNDS, U64_MAX);
+	*form = f.best[1] < f.best[0];
+	pr_info("%s %s: %llu ns vs %llu ns %s per 16 KiB\n", what, names[*form], f.best[*form],
+		f.best[!*form], names[!*form]);
 }
 
 /*
  * Four 4 KiB requests, dm-crypt's requests with 4096-byte encryption sectors (LUKS2's
  * --sector-size 4096): on Zen 5 the two forms tie on 16 KiB requests but not on 4 KiB ones.
  */
-static void hwc_race_xts(struct hwc_race *r)
+static void hwc_race_xts(struct hwc_form_input *r)
 {
 	u8 tweak[16] = { 1 };
 	int i;
 
-	for (i = 0; i < HWC_RACE_LEN / 4096; i++)
+	for (i = 0; i < HWC_FORM_LEN / 4096; i++)
 		hwc_aes_xts_enc_vaes_avx512(&r->xk, r->buf + 4096 * i, r->buf + 4096 * i, 4096,
 					    tweak);
 }
 
-static void hwc_race_gcm(struct hwc_race *r)
+static void hwc_race_gcm(struct hwc_form_input *r)
 {
 	static const u8 iv[12];
 	struct hwc_gcm_ctx c;
 
 	hwc_gcm_start(NULL, &r->gk, &c, iv);
-	hwc_gcm_enc_vaes_avx512(&r->gk, &c, r->buf, r->buf, HWC_RACE_LEN);
+	hwc_gcm_enc_vaes_avx512(&r->gk, &c, r->buf, r->buf, HWC_FORM_LEN);
 	memzero_explicit(&c, sizeof(c));
 }
 
@@ -184,7 +199,7 @@ static void hwc_pick_forms(void)
 	static const char *const xts_names[2] = { "shift", "clmul" };
 	static const char *const gcm_names[2] = { "karatsuba", "schoolbook" };
 	static const u8 key[32];
-	struct hwc_race *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct hwc_form_input *r = kzalloc(sizeof(*r), GFP_KERNEL);
 
 	/* AES-256 for XTS (dm-crypt's aes-xts-plain64 default), AES-128 for GCM (IPsec's usual). */
 	if (r && (hwc_aes_expand_key(&r->xk, key, 32) || hwc_gcm_setkey(&r->gk, key, 16))) {
