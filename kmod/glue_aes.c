@@ -327,16 +327,20 @@ static __always_inline int hwc_skcipher_crypt(struct skcipher_request *req, bool
 	return err;
 }
 
-/* Each mode's encrypt and decrypt: the whole request path of that mode, inlined. */
-#define HWC_SKCIPHER_REQ(mode)								\
-static int hwc_skcipher_##mode##_encrypt(struct skcipher_request *req)			\
+/*
+ * A mode's encrypt and decrypt for its @type (skcipher, aead): the whole request path of the
+ * mode, hwc_<type>_crypt() over hwc_<mode>_crypt(), inlined with the direction a constant.
+ */
+#define HWC_REQ(type, mode)								\
+static int hwc_##type##_##mode##_encrypt(struct type##_request *req)			\
 {											\
-	return hwc_skcipher_crypt(req, true, hwc_##mode##_crypt);			\
+	return hwc_##type##_crypt(req, true, hwc_##mode##_crypt);			\
 }											\
-static int hwc_skcipher_##mode##_decrypt(struct skcipher_request *req)			\
+static int hwc_##type##_##mode##_decrypt(struct type##_request *req)			\
 {											\
-	return hwc_skcipher_crypt(req, false, hwc_##mode##_crypt);			\
+	return hwc_##type##_crypt(req, false, hwc_##mode##_crypt);			\
 }
+#define HWC_SKCIPHER_REQ(mode)	HWC_REQ(skcipher, mode)
 HWC_SKCIPHER_REQ(ecb)
 HWC_SKCIPHER_REQ(cbc)
 HWC_SKCIPHER_REQ(ctr)
@@ -609,16 +613,8 @@ static __always_inline int hwc_aead_crypt(struct aead_request *req, bool enc,
 	return err;
 }
 
-/* As the skcipher modes': each mode's whole request path, inlined, per direction. */
-#define HWC_AEAD_REQ(mode)								\
-static int hwc_aead_##mode##_encrypt(struct aead_request *req)				\
-{											\
-	return hwc_aead_crypt(req, true, hwc_##mode##_crypt);				\
-}											\
-static int hwc_aead_##mode##_decrypt(struct aead_request *req)				\
-{											\
-	return hwc_aead_crypt(req, false, hwc_##mode##_crypt);				\
-}
+/* As the skcipher modes'. */
+#define HWC_AEAD_REQ(mode)	HWC_REQ(aead, mode)
 HWC_AEAD_REQ(gcm)
 HWC_AEAD_REQ(rfc4106)
 
