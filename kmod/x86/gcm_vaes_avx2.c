@@ -459,11 +459,54 @@ void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, h
 }
 
 /*
+ * The GHASH products of register @j of a short message: lane i is block 2j + i, times
+ * H^(nbl + 1 - 2j - i); only the last register can have a lane past the text, whose power
+ * reads as 0. @x is the register's text block pair as stored (ciphertext).
+ */
+AI void short_product(const struct hwc_gcm_key *k, struct gacc *a, V x, unsigned int j,
+		      unsigned int nv, unsigned int nbl, unsigned int nlast, int fold_y,
+		      __m128i y)
+{
+	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
+	const V bswap_swap = _mm256_broadcastsi128_si256(
+		_mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
+	const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 2 * j];
+	V h = j + 1 < nv || nlast == 2 ? vld(hp) :
+		_mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)hp));
+	/*
+	 * g: the blocks, byte-reversed; gk: x ^ swap(x), what the Karatsuba middle product
+	 * takes, shuffled straight from the same source (one step of latency, not two). The
+	 * running GHASH value joins the first block in both forms.
+	 */
+	V g = vbswap(x), gk = vxor(g, _mm256_shuffle_epi8(x, bswap_swap));
+	V lo, hi, mid;
+
+	if (fold_y) {
+		g = vxor(g, _mm256_zextsi128_si256(y));
+		gk = vxor(gk, _mm256_zextsi128_si256(_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
+	}
+	lo = _mm256_clmulepi64_epi128(g, h, 0x00);
+	hi = _mm256_clmulepi64_epi128(g, h, 0x11);
+	mid = _mm256_clmulepi64_epi128(gk, karatsuba_key(h), 0x00);
+	if (j == 0) {
+		a->lo = lo;
+		a->hi = hi;
+		a->mid = mid;
+	} else {
+		a->lo = vxor(a->lo, lo);
+		a->hi = vxor(a->hi, hi);
+		a->mid = vxor(a->mid, mid);
+	}
+}
+
+/*
  * The last 1..16 blocks of a message and its tag, straight-line per register count and key
  * size: E_K(J0) in an xmm beside the counter registers in the same rounds, the text and the
  * length block in one reduction against H^(nbl+1)..H^1. A short request is bound by this
  * chain's latency, so it has no loops, no state stores and no calls but for a partial last
- * register (through a zeroed buffer, as AVX2 has no byte masks).
+ * register (through a zeroed buffer, as AVX2 has no byte masks). Decryption hashes the
+ * ciphertext it is given, so its products issue during the rounds (one register per round),
+ * not after them: the request then takes the AES chain's latency, not that plus GHASH's.
  *
  * @whole: the message is this one piece without AAD (the lengths say so, and they are
  * public): the GHASH state is 0, the counters follow from J0, and the length block is one
@@ -476,9 +519,6 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		  hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 *tag, __m128i cb, __m128i y,
 		  const unsigned int nv, const unsigned int nr, const int whole)
 {
-	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
-	const V bswap_swap = _mm256_broadcastsi128_si256(
-		_mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
 	const hwc_u8 *ek = k->aes.ek;
 	const unsigned int nbl = (unsigned int)((len + 15) / 16);
 	/* 1 <= last <= 32 bytes, 1 <= nlast <= 2 blocks in the last register. */
@@ -486,11 +526,23 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	const unsigned int nlast = nbl - 2 * (nv - 1);
 	V jb = _mm256_broadcastsi128_si256(ld128_halves(c->j0));
 	__m128i j0 = _mm256_castsi256_si128(jb);
-	V b[8], g[8], gk[8], t[8], r;
+	V b[8], t[8], r;
 	struct gacc a;
 	hwc_u8 buf[32];
 	unsigned int i, j;
 
+#pragma GCC unroll 8
+	for (j = 0; j + 1 < nv; j++)
+		t[j] = vld(src + 32 * j);
+	if (last == 32) {
+		t[j] = vld(src + 32 * j);
+	} else if (last == 16) {
+		t[j] = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + 32 * j)));
+	} else {
+		__builtin_memset(buf, 0, sizeof(buf));
+		__builtin_memcpy(buf, src + 32 * j, last);
+		t[j] = vld(buf);
+	}
 	r = vbcast(ek);
 	if (whole) {
 		/*
@@ -521,18 +573,9 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		for (j = 0; j < nv; j++)
 			b[j] = _mm256_aesenc_epi128(b[j], r);
 		j0 = _mm_aesenc_si128(j0, _mm256_castsi256_si128(r));
-	}
-#pragma GCC unroll 8
-	for (j = 0; j + 1 < nv; j++)
-		t[j] = vld(src + 32 * j);
-	if (last == 32) {
-		t[j] = vld(src + 32 * j);
-	} else if (last == 16) {
-		t[j] = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + 32 * j)));
-	} else {
-		__builtin_memset(buf, 0, sizeof(buf));
-		__builtin_memcpy(buf, src + 32 * j, last);
-		t[j] = vld(buf);
+		/* nv <= 8 < nr: every register finds a round. */
+		if (!enc && i <= nv)
+			short_product(k, &a, t[i - 1], i - 1, nv, nbl, nlast, !whole && i == 1, y);
 	}
 	/*
 	 * The text joins the last round key (AESENCLAST ends with that xor), so the output
@@ -562,44 +605,10 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		}
 		hwc_memzero_explicit(buf, sizeof(buf));
 	}
-	/*
-	 * g: the blocks to hash, byte-reversed; gk: x ^ swap(x), what the Karatsuba middle
-	 * product takes, shuffled straight from the same source (one step of latency, not two).
-	 * The running GHASH value joins the first block in both forms.
-	 */
+	if (enc) {
 #pragma GCC unroll 8
-	for (j = 0; j < nv; j++) {
-		V x = enc ? b[j] : t[j];
-
-		g[j] = vbswap(x);
-		gk[j] = vxor(g[j], _mm256_shuffle_epi8(x, bswap_swap));
-	}
-	if (!whole) {
-		g[0] = vxor(g[0], _mm256_zextsi128_si256(y));
-		gk[0] = vxor(gk[0], _mm256_zextsi128_si256(_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
-	}
-	/*
-	 * Register j, lane i: block 2j + i, times H^(nbl + 1 - 2j - i). Only the last register
-	 * can have a lane past the text; its power reads as 0.
-	 */
-#pragma GCC unroll 8
-	for (j = 0; j < nv; j++) {
-		const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 2 * j];
-		V h = j + 1 < nv || nlast == 2 ? vld(hp) :
-			_mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)hp));
-		V lo = _mm256_clmulepi64_epi128(g[j], h, 0x00);
-		V hi = _mm256_clmulepi64_epi128(g[j], h, 0x11);
-		V mid = _mm256_clmulepi64_epi128(gk[j], karatsuba_key(h), 0x00);
-
-		if (j == 0) {
-			a.lo = lo;
-			a.hi = hi;
-			a.mid = mid;
-		} else {
-			a.lo = vxor(a.lo, lo);
-			a.hi = vxor(a.hi, hi);
-			a.mid = vxor(a.mid, mid);
-		}
+		for (j = 0; j < nv; j++)
+			short_product(k, &a, b[j], j, nv, nbl, nlast, !whole && j == 0, y);
 	}
 	{
 		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);

@@ -23,13 +23,24 @@ noinline void kernel_fpu_end(void)
 	__asm__ __volatile__("" : : : "memory");
 }
 
+/*
+ * As the kernel's (lib/crypto/memneq.c on a CPU with cheap unaligned loads): 64-bit words
+ * while they last, then bytes, no early exit. A byte loop here would charge each GCM
+ * decryption some 20 cycles the kernel does not spend.
+ */
 int crypto_memneq(const void *a, const void *b, size_t n)
 {
 	const u8 *x = a, *y = b;
-	u8 d = 0;
+	u64 d = 0, u, v;
 
+	for (; n >= 8; n -= 8, x += 8, y += 8) {
+		memcpy(&u, x, 8);
+		memcpy(&v, y, 8);
+		d |= u ^ v;
+		__asm__("" : "+r"(d));
+	}
 	while (n--)
-		d |= *x++ ^ *y++;
+		d |= (u64)(*x++ ^ *y++);
 	return d != 0;
 }
 
