@@ -224,27 +224,62 @@ static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, buf, buf, len, chain);
 }
 
+/*
+ * The bytes of the next SIMD section of an XTS message of @len >= 16 bytes on linear buffers:
+ * whole blocks, and never fewer than 16 bytes left behind (a message that ends on a partial
+ * block steals from the whole block before it, in the same call).
+ */
+static __always_inline unsigned int hwc_xts_section(unsigned int len)
+{
+	if (len <= HWC_AES_SIMD_MAX)
+		return len;
+	return len - HWC_AES_SIMD_MAX < AES_BLOCK_SIZE ? HWC_AES_SIMD_MAX - AES_BLOCK_SIZE :
+							 HWC_AES_SIMD_MAX;
+}
+
 static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
 					 bool enc)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
-	unsigned int len = req->cryptlen;
+	unsigned int len = req->cryptlen, n;
 	const struct hwc_aes_impl *run;
 	u8 tweak[AES_BLOCK_SIZE];
-	int err;
+	int err = 0;
 
 	if (len < AES_BLOCK_SIZE)
 		return -EINVAL;
 	/* T = E_K2(IV), chained through the whole request; req->iv stays as it was. */
 	run = hwc_aes_enter(drv->tier.ops);
 	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
-	hwc_aes_leave(run);
-	if (len % AES_BLOCK_SIZE)
-		err = hwc_skcipher_head_tail(drv, req, enc, tweak,
-					     (len / AES_BLOCK_SIZE - 1) * AES_BLOCK_SIZE,
-					     hwc_xts_piece, hwc_xts_tail);
-	else
-		err = hwc_skcipher_walk(drv, req, enc, tweak, false, hwc_xts_piece);
+	/*
+	 * Text in one scatterlist entry each way, as dm-crypt's sectors come: no walk, and the
+	 * first section is the tweak's. One entry is one run of the direct map, which maps
+	 * every page where there is no highmem (sg_virt()).
+	 */
+	if (!IS_ENABLED(CONFIG_HIGHMEM) && req->src->length >= len && req->dst->length >= len) {
+		const u8 *src = sg_virt(req->src);
+		u8 *dst = sg_virt(req->dst);
+
+		for (;;) {
+			n = hwc_xts_section(len);
+			hwc_xts_piece(run, ctx, enc, dst, src, n, tweak);
+			hwc_aes_leave(run);
+			len -= n;
+			if (!len)
+				break;
+			dst += n;
+			src += n;
+			run = hwc_aes_enter(drv->tier.ops);
+		}
+	} else {
+		hwc_aes_leave(run);
+		if (len % AES_BLOCK_SIZE)
+			err = hwc_skcipher_head_tail(drv, req, enc, tweak,
+						     (len / AES_BLOCK_SIZE - 1) * AES_BLOCK_SIZE,
+						     hwc_xts_piece, hwc_xts_tail);
+		else
+			err = hwc_skcipher_walk(drv, req, enc, tweak, false, hwc_xts_piece);
+	}
 	memzero_explicit(tweak, sizeof(tweak));
 	return err;
 }

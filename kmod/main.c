@@ -28,4 +28,4 @@ MODULE_VERSION("0.1.0");
  * hwcrypt too. Autoload at boot is the arch's CPU-feature device table (<arch>/cpu.c).
  */
 #define HWC_ALIAS(name) MODULE_ALIAS_CRYPTO(name);
-#include "hwc_aliases.h"
+#include "hwc_aliases_gen.h"	/* kmod/gen-aliases.sh, from the tables */

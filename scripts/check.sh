@@ -131,7 +131,7 @@ run_shellcheck() {
 		*.sh) files+=("$f") ;;
 		*) head -n 1 "$f" | grep -qE '^#!.*\b(ba|da)?sh\b' && files+=("$f") ;;
 		esac
-	done < <(tree_files scripts selftests)
+	done < <(tree_files scripts selftests kmod)
 	# -P SCRIPTDIR: the scripts source their neighbours as "$(dirname "$0")/lib.sh".
 	if shellcheck -x -P SCRIPTDIR "${files[@]}"; then
 		echo "check: shellcheck: ${#files[@]} scripts, no findings"

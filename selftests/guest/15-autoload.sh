@@ -70,6 +70,24 @@ else
 	pass "CPU modalias does not load hwcrypt (no feature of the table)"
 fi
 
+# The alias list the build generates from the tables (kmod/gen-aliases.sh) against what the
+# loaded module registers on this CPU: each driver's name and its cra_name have a crypto- alias.
+check_registered_aliased() {
+	nd=0
+	missing=
+	for d in $(hwc_proc_drivers); do
+		nd=$((nd + 1))
+		for a in "$d" "$(hwc_driver_alg "$d")"; do
+			echo "$aliases" | grep -qxF "crypto-$a" || missing="$missing $a"
+		done
+	done
+	if [ "$nd" -gt 0 ] && [ -z "$missing" ]; then
+		pass "the $nd drivers hwcrypt registered have crypto aliases (name and driver)"
+	else
+		fail "registered drivers have crypto aliases" "$nd drivers, no alias for:${missing:- (none listed)}"
+	fi
+}
+
 # The initramfs loader (scripts/boot/hwcrypt-load.sh: initramfs-tools' init-top, dracut's
 # pre-udev hook), with a modprobe that looks in this tree and reads its own modprobe.d.
 conf=$root/modprobe.d
@@ -97,6 +115,7 @@ else
 	elif hwc_autoload_expected; then
 		if module_loaded; then
 			pass "initramfs loader loads hwcrypt (capable CPU)"
+			check_registered_aliased
 			check_cmd "rmmod" hwc_rmmod
 		else
 			fail "initramfs loader loads hwcrypt (capable CPU)" "not loaded"

@@ -35,6 +35,9 @@ typedef unsigned long long u64;
 #define this_cpu_add(var, n)	((var) += (n))
 #define this_cpu_inc(var)	((var)++)
 
+/* No kernel configuration on the host (CONFIG_HIGHMEM among the options: 64-bit). */
+#define IS_ENABLED(option)	0
+
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define container_of(p, type, member) \
 	((type *)((char *)(p) - offsetof(type, member)))
@@ -61,6 +64,11 @@ static inline void sg_init_one(struct scatterlist *sg, const void *buf, unsigned
 {
 	sg->addr = (u8 *)buf;
 	sg->length = len;
+}
+
+static inline void *sg_virt(struct scatterlist *sg)
+{
+	return sg->addr;
 }
 
 static inline int sg_nents(struct scatterlist *sg)
