@@ -466,6 +466,34 @@ static int hwc_rfc4106_setauthsize(unsigned int authsize)
 }
 
 /*
+ * @len bytes of a GCM message's text in SIMD sections; the tag too when this is the message's
+ * @last piece (with its last section: one reduction fewer).
+ */
+static __always_inline void hwc_gcm_sections(const struct hwc_aes_impl *impl,
+					     const struct hwc_aead_ctx *ctx,
+					     struct hwc_gcm_ctx *gc, u8 *dst, const u8 *src,
+					     unsigned int len, bool last, bool enc, u8 tag[16],
+					     bool *tagged)
+{
+	const struct hwc_aes_impl *run;
+	unsigned int off, n;
+
+	for (off = 0; off < len; off += n) {
+		n = min_t(unsigned int, len - off, HWC_AES_SIMD_MAX);
+		run = hwc_aes_enter(impl);
+		if (last && off + n == len) {
+			(enc ? hwc_gcm_encrypt_final : hwc_gcm_decrypt_final)
+				(run, &ctx->key, gc, dst + off, src + off, n, tag);
+			*tagged = true;
+		} else {
+			(enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(run, &ctx->key, gc, dst + off,
+								  src + off, n);
+		}
+		hwc_aes_leave(run);
+	}
+}
+
+/*
  * The text of a GCM message on @walkreq (the request itself, or a subrequest over the text an
  * offload engine left), into @gc; the tag too when the message's last piece comes by.
  */
@@ -474,36 +502,19 @@ static __always_inline int hwc_gcm_text(const struct hwc_aes_impl *impl,
 					struct aead_request *walkreq, bool walk_dec, bool enc,
 					u8 tag[16], bool *tagged)
 {
-	const struct hwc_aes_impl *run;
 	struct skcipher_walk walk;
-	unsigned int off, nbytes;
+	unsigned int nbytes;
 	int err;
 
 	err = walk_dec ? skcipher_walk_aead_decrypt(&walk, walkreq, false) :
 			 skcipher_walk_aead_encrypt(&walk, walkreq, false);
 	while ((nbytes = walk.nbytes) != 0) {
-		const u8 *src = walk.src.virt.addr;
-		u8 *dst = walk.dst.virt.addr;
 		bool last = nbytes == walk.total;
 
 		if (!last)
 			nbytes &= ~(AES_BLOCK_SIZE - 1);
-		for (off = 0; off < nbytes; ) {
-			unsigned int n = min_t(unsigned int, nbytes - off, HWC_AES_SIMD_MAX);
-
-			run = hwc_aes_enter(impl);
-			/* The message's last piece and the tag in one call (one reduction fewer). */
-			if (last && off + n == nbytes) {
-				(enc ? hwc_gcm_encrypt_final : hwc_gcm_decrypt_final)
-					(run, &ctx->key, gc, dst + off, src + off, n, tag);
-				*tagged = true;
-			} else {
-				(enc ? hwc_gcm_encrypt : hwc_gcm_decrypt)(run, &ctx->key, gc,
-									  dst + off, src + off, n);
-			}
-			hwc_aes_leave(run);
-			off += n;
-		}
+		hwc_gcm_sections(impl, ctx, gc, walk.dst.virt.addr, walk.src.virt.addr, nbytes,
+				 last, enc, tag, tagged);
 		err = skcipher_walk_done(&walk, walk.nbytes - nbytes);
 	}
 	return err;
@@ -546,7 +557,26 @@ static __always_inline int hwc_gcm_run(const struct hwc_drv *drv, struct aead_re
 	done = hwc_arch_gcm_offload(drv, &ctx->key, &gc, req, enc, aadlen, textlen, tag, &tagged,
 				    &tried);
 	hwc_count_offload(drv, tried, done < 0 ? 0 : aadlen + done, aadlen + textlen);
-	if (done < 0) {
+	if (done < 0 && !IS_ENABLED(CONFIG_HIGHMEM) &&
+	    req->src->length >= req->assoclen + textlen &&
+	    req->dst->length >= req->assoclen + textlen) {
+		/*
+		 * AAD and text in one scatterlist entry each way (one run of the direct map, as
+		 * for XTS): no walk, and the AAD hashed where it lies.
+		 */
+		const u8 *src = sg_virt(req->src);
+		u8 *dst = sg_virt(req->dst);
+
+		for (off = 0; off < aadlen; off += nbytes) {
+			nbytes = min_t(unsigned int, aadlen - off, HWC_AES_SIMD_MAX);
+			run = hwc_aes_enter(impl);
+			hwc_gcm_aad(run, &ctx->key, &gc, src + off, nbytes);
+			hwc_aes_leave(run);
+		}
+		hwc_gcm_sections(impl, ctx, &gc, dst + req->assoclen, src + req->assoclen,
+				 textlen, true, enc, tag, &tagged);
+		err = 0;
+	} else if (done < 0) {
 		for (off = 0; off < aadlen; off += nbytes) {
 			nbytes = min_t(unsigned int, aadlen - off, sizeof(buf));
 			scatterwalk_map_and_copy(buf, req->src, off, nbytes, 0);
