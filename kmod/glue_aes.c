@@ -4,6 +4,7 @@
  * rfc4106(gcm) (IPsec ESP). A mode is one row of hwc_aes_algs: names, sizes, and its request
  * function on top of the shared walk (skcipher) or text loop (aead) below.
  */
+#include <linux/highmem.h>
 #include <linux/kernel.h>
 #include <linux/scatterlist.h>
 #include <linux/string.h>
@@ -225,6 +226,30 @@ static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
 }
 
 /*
+ * Whether @len bytes from the start of @sg lie in its first entry, and so in one run of the
+ * direct map (sg_virt()): every page is mapped there where there is no highmem. The linear
+ * paths below then need no walk.
+ */
+static __always_inline bool hwc_sg_linear(struct scatterlist *sg, unsigned int len)
+{
+	return !IS_ENABLED(CONFIG_HIGHMEM) && sg->length >= len;
+}
+
+/*
+ * After writing @len bytes at the start of a linear @sg, what the walk does for the pages it
+ * wrote: flush_dcache_page() of each (POWER keeps the instruction cache coherent through it).
+ * Empty, and the loop compiled away, where the caches need nothing (x86).
+ */
+static __always_inline void hwc_sg_flush_written(struct scatterlist *sg, unsigned int len)
+{
+	struct page *page = sg_page(sg) + sg->offset / PAGE_SIZE;
+	unsigned int i, n = DIV_ROUND_UP(sg->offset % PAGE_SIZE + len, PAGE_SIZE);
+
+	for (i = 0; i < n; i++)
+		flush_dcache_page(page + i);
+}
+
+/*
  * The bytes of the next SIMD section of an XTS message of @len >= 16 bytes on linear buffers:
  * whole blocks, and never fewer than 16 bytes left behind (a message that ends on a partial
  * block steals from the whole block before it, in the same call).
@@ -253,10 +278,9 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
 	/*
 	 * Text in one scatterlist entry each way, as dm-crypt's sectors come: no walk, and the
-	 * first section is the tweak's. One entry is one run of the direct map, which maps
-	 * every page where there is no highmem (sg_virt()).
+	 * first section is the tweak's.
 	 */
-	if (!IS_ENABLED(CONFIG_HIGHMEM) && req->src->length >= len && req->dst->length >= len) {
+	if (hwc_sg_linear(req->src, len) && hwc_sg_linear(req->dst, len)) {
 		const u8 *src = sg_virt(req->src);
 		u8 *dst = sg_virt(req->dst);
 
@@ -271,6 +295,7 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 			src += n;
 			run = hwc_aes_enter(drv->tier.ops);
 		}
+		hwc_sg_flush_written(req->dst, req->cryptlen);
 	} else {
 		hwc_aes_leave(run);
 		if (len % AES_BLOCK_SIZE)
@@ -557,13 +582,9 @@ static __always_inline int hwc_gcm_run(const struct hwc_drv *drv, struct aead_re
 	done = hwc_arch_gcm_offload(drv, &ctx->key, &gc, req, enc, aadlen, textlen, tag, &tagged,
 				    &tried);
 	hwc_count_offload(drv, tried, done < 0 ? 0 : aadlen + done, aadlen + textlen);
-	if (done < 0 && !IS_ENABLED(CONFIG_HIGHMEM) &&
-	    req->src->length >= req->assoclen + textlen &&
-	    req->dst->length >= req->assoclen + textlen) {
-		/*
-		 * AAD and text in one scatterlist entry each way (one run of the direct map, as
-		 * for XTS): no walk, and the AAD hashed where it lies.
-		 */
+	if (done < 0 && hwc_sg_linear(req->src, req->assoclen + textlen) &&
+	    hwc_sg_linear(req->dst, req->assoclen + textlen)) {
+		/* AAD and text in one scatterlist entry each way: no walk, the AAD hashed in place. */
 		const u8 *src = sg_virt(req->src);
 		u8 *dst = sg_virt(req->dst);
 
@@ -575,6 +596,7 @@ static __always_inline int hwc_gcm_run(const struct hwc_drv *drv, struct aead_re
 		}
 		hwc_gcm_sections(impl, ctx, &gc, dst + req->assoclen, src + req->assoclen,
 				 textlen, true, enc, tag, &tagged);
+		hwc_sg_flush_written(req->dst, req->assoclen + textlen);
 		err = 0;
 	} else if (done < 0) {
 		for (off = 0; off < aadlen; off += nbytes) {

@@ -38,6 +38,7 @@ typedef unsigned long long u64;
 /* No kernel configuration on the host (CONFIG_HIGHMEM among the options: 64-bit). */
 #define IS_ENABLED(option)	0
 
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define container_of(p, type, member) \
 	((type *)((char *)(p) - offsetof(type, member)))
@@ -58,12 +59,32 @@ static inline void memzero_explicit(void *p, size_t n)
 struct scatterlist {
 	u8 *addr;
 	unsigned int length;
+	unsigned int offset;	/* 0: addr is the entry's start */
 };
+
+/* Pages only as flush_dcache_page() sees them: nothing to flush on the host. */
+struct page {
+	char unused;
+};
+
+static inline struct page *sg_page(struct scatterlist *sg)
+{
+	static struct page page;
+
+	(void)sg;
+	return &page;
+}
+
+static inline void flush_dcache_page(struct page *page)
+{
+	(void)page;
+}
 
 static inline void sg_init_one(struct scatterlist *sg, const void *buf, unsigned int len)
 {
 	sg->addr = (u8 *)buf;
 	sg->length = len;
+	sg->offset = 0;
 }
 
 static inline void *sg_virt(struct scatterlist *sg)
@@ -98,6 +119,7 @@ static inline struct scatterlist *scatterwalk_ffwd(struct scatterlist dst[2],
 {
 	dst[0].addr = src->addr + len;
 	dst[0].length = src->length - len;
+	dst[0].offset = 0;
 	return dst;
 }
 
