@@ -96,12 +96,9 @@ AI V karatsuba_key(V h)
 	return vxor(h, vswap(h));
 }
 
-AI void gmul(struct gacc *a, V x, V h, V hk, int first)
+/* One product's three parts into @a: the first product of a reduction starts it. */
+AI void gacc_add(struct gacc *a, V lo, V hi, V mid, int first)
 {
-	V lo = _mm256_clmulepi64_epi128(x, h, 0x00);
-	V hi = _mm256_clmulepi64_epi128(x, h, 0x11);
-	V mid = _mm256_clmulepi64_epi128(vxor(x, vswap(x)), hk, 0x00);
-
 	if (first) {
 		a->lo = lo;
 		a->hi = hi;
@@ -111,6 +108,12 @@ AI void gmul(struct gacc *a, V x, V h, V hk, int first)
 		a->hi = vxor(a->hi, hi);
 		a->mid = vxor(a->mid, mid);
 	}
+}
+
+AI void gmul(struct gacc *a, V x, V h, V hk, int first)
+{
+	gacc_add(a, _mm256_clmulepi64_epi128(x, h, 0x00), _mm256_clmulepi64_epi128(x, h, 0x11),
+		 _mm256_clmulepi64_epi128(vxor(x, vswap(x)), hk, 0x00), first);
 }
 
 /* Karatsuba recombination, the two folds of every lane, then the two lanes summed. */
@@ -479,24 +482,13 @@ AI void short_product(const struct hwc_gcm_key *k, struct gacc *a, V x, unsigned
 	 * running GHASH value joins the first block in both forms.
 	 */
 	V g = vbswap(x), gk = vxor(g, _mm256_shuffle_epi8(x, bswap_swap));
-	V lo, hi, mid;
 
 	if (fold_y) {
 		g = vxor(g, _mm256_zextsi128_si256(y));
 		gk = vxor(gk, _mm256_zextsi128_si256(_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
 	}
-	lo = _mm256_clmulepi64_epi128(g, h, 0x00);
-	hi = _mm256_clmulepi64_epi128(g, h, 0x11);
-	mid = _mm256_clmulepi64_epi128(gk, karatsuba_key(h), 0x00);
-	if (j == 0) {
-		a->lo = lo;
-		a->hi = hi;
-		a->mid = mid;
-	} else {
-		a->lo = vxor(a->lo, lo);
-		a->hi = vxor(a->hi, hi);
-		a->mid = vxor(a->mid, mid);
-	}
+	gacc_add(a, _mm256_clmulepi64_epi128(g, h, 0x00), _mm256_clmulepi64_epi128(g, h, 0x11),
+		 _mm256_clmulepi64_epi128(gk, karatsuba_key(h), 0x00), j == 0);
 }
 
 /*
