@@ -865,9 +865,9 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
  * fold). Shifts by one and two are adds: any vector pipe runs them, while the shift pipes are
  * shared with the AES units on some cores (Zen 3's FP1). A carry-less multiply would fold in
  * one instruction, but these skcipher tiers must run where VAES comes without VPCLMULQDQ
- * (QEMU's TCG), and in the ymm loop on Zen 3 it gained nothing (0.98-1.00x this form on 4 KiB
- * requests, selftests/bench/results/amd-25-1-2026-12-07-linear-paths.md); on Zen 4 VPCLMULQDQ takes the AES pipe, and the fold
- * by multiply ran 5% slower than this one in the zmm loop.
+ * (QEMU's TCG); in the ymm loop on Zen 3 it gained nothing (0.98-1.00x this form on 4 KiB
+ * requests, results amd-25-1-2026-12-07), and on Zen 4, where VPCLMULQDQ takes the AES pipe,
+ * the fold by multiply ran 5% slower than this one in the zmm loop.
  */
 AI vec xts_stride(vec t)
 {
