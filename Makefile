@@ -248,7 +248,8 @@ dkms-src:
 	mkdir -p $(DKMS_SRC)
 	cp -r dkms.conf Kbuild Makefile kmod $(DKMS_SRC)/
 	find $(DKMS_SRC)/kmod -name '*.o' -o -name '*.ko' -o -name '*.cmd' \
-		-o -name '*.mod*' -o -name 'modules.order' -o -name 'Module.symvers' | xargs rm -f
+		-o -name '*.mod*' -o -name 'modules.order' -o -name 'Module.symvers' \
+		-o -name 'hwc_aliases_gen.h' | xargs rm -f
 
 dkms-install: dkms-src install-boot
 	dkms add hwcrypt/$(VERSION) && dkms build hwcrypt/$(VERSION) -k $(KVER) && \

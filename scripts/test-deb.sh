@@ -75,14 +75,14 @@ check "hwcrypt-dkms: dkms.conf, Kbuild, boot hooks" has_files "$dkms_deb" "$src/
 	/usr/lib/dracut/modules.d/90hwcrypt/hwcrypt-load.sh \
 	/usr/lib/dracut/dracut.conf.d/50-hwcrypt.conf
 want=$(cd "$repo" && find kmod -type f \( -name '*.c' -o -name '*.h' -o -name '*.mk' -o -name Kbuild \
-	-o -name '*.include' \) | sort)
+	-o -name '*.include' -o -name '*.sh' \) ! -name hwc_aliases_gen.h | sort)
 got=$(contents "$dkms_deb" | sed -n "s|^$src/\(kmod/.*[^/]\)$|\1|p" | sort)
 if [ "$want" = "$got" ]; then
 	pass "hwcrypt-dkms: kmod/ sources as in the tree ($(wc -l <<<"$want") files)"
 else
 	fail "hwcrypt-dkms: kmod/ sources as in the tree" "$(diff <(echo "$want") <(echo "$got") | grep '^[<>]' | head -n 5 | tr '\n' ' ')"
 fi
-objs=$(contents "$dkms_deb" | grep -E '\.(o|ko|cmd|mod|mod\.c)$|modules\.order|Module\.symvers' || true)
+objs=$(contents "$dkms_deb" | grep -E '\.(o|ko|cmd|mod|mod\.c)$|modules\.order|Module\.symvers|hwc_aliases_gen\.h' || true)
 if [ -z "$objs" ]; then pass "hwcrypt-dkms: no build products"; else fail "hwcrypt-dkms: no build products" "$objs"; fi
 check "hwcrypt-dkms: dkms.conf is the tree's" cmp -s "$repo/dkms.conf" \
 	<(dpkg-deb --fsys-tarfile "$dkms_deb" | tar -xO ".$src/dkms.conf")
