@@ -85,18 +85,33 @@ static const struct hwc_drv *hwc_skcipher_drv(struct crypto_skcipher *tfm)
 	return container_of(crypto_skcipher_alg(tfm), struct hwc_drv, alg.skcipher);
 }
 
-/* A run of whole SIMD sections of at most HWC_AES_SIMD_MAX bytes, cut on block boundaries. */
+/*
+ * The bytes of the next SIMD section of @len: at most HWC_AES_SIMD_MAX, whole blocks where
+ * more follows, and never fewer than a block left behind (an XTS message that ends on a
+ * partial block steals from the whole block before it, in the same call).
+ */
+static __always_inline unsigned int hwc_aes_section(unsigned int len)
+{
+	unsigned int n = min_t(unsigned int, len, HWC_AES_SIMD_MAX);
+
+	if (n < len) {
+		n &= ~(AES_BLOCK_SIZE - 1);
+		if (len - n < AES_BLOCK_SIZE)
+			n -= AES_BLOCK_SIZE;
+	}
+	return n;
+}
+
+/* A run of SIMD sections (hwc_aes_section()). */
 static __always_inline void hwc_skcipher_run(const struct hwc_drv *drv,
 					     const struct hwc_skcipher_ctx *ctx, bool enc,
 					     u8 *dst, const u8 *src, unsigned int len, u8 *chain,
 					     hwc_aes_piece_fn *piece)
 {
 	while (len) {
-		unsigned int n = min_t(unsigned int, len, HWC_AES_SIMD_MAX);
+		unsigned int n = hwc_aes_section(len);
 		const struct hwc_aes_impl *run;
 
-		if (n < len)
-			n &= ~(AES_BLOCK_SIZE - 1);
 		run = hwc_aes_enter(drv->tier.ops);
 		piece(run, ctx, enc, dst, src, n, chain);
 		hwc_aes_leave(run);
@@ -249,24 +264,11 @@ static __always_inline void hwc_sg_flush_written(struct scatterlist *sg, unsigne
 		flush_dcache_page(page + i);
 }
 
-/*
- * The bytes of the next SIMD section of an XTS message of @len >= 16 bytes on linear buffers:
- * whole blocks, and never fewer than 16 bytes left behind (a message that ends on a partial
- * block steals from the whole block before it, in the same call).
- */
-static __always_inline unsigned int hwc_xts_section(unsigned int len)
-{
-	if (len <= HWC_AES_SIMD_MAX)
-		return len;
-	return len - HWC_AES_SIMD_MAX < AES_BLOCK_SIZE ? HWC_AES_SIMD_MAX - AES_BLOCK_SIZE :
-							 HWC_AES_SIMD_MAX;
-}
-
 static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
 					 bool enc)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
-	unsigned int len = req->cryptlen, n;
+	unsigned int len = req->cryptlen;
 	const struct hwc_aes_impl *run;
 	u8 tweak[AES_BLOCK_SIZE];
 	int err = 0;
@@ -283,19 +285,12 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 	if (hwc_sg_linear(req->src, len) && hwc_sg_linear(req->dst, len)) {
 		const u8 *src = sg_virt(req->src);
 		u8 *dst = sg_virt(req->dst);
+		unsigned int n = hwc_aes_section(len);
 
-		for (;;) {
-			n = hwc_xts_section(len);
-			hwc_xts_piece(run, ctx, enc, dst, src, n, tweak);
-			hwc_aes_leave(run);
-			len -= n;
-			if (!len)
-				break;
-			dst += n;
-			src += n;
-			run = hwc_aes_enter(drv->tier.ops);
-		}
-		hwc_sg_flush_written(req->dst, req->cryptlen);
+		hwc_xts_piece(run, ctx, enc, dst, src, n, tweak);
+		hwc_aes_leave(run);
+		hwc_skcipher_run(drv, ctx, enc, dst + n, src + n, len - n, tweak, hwc_xts_piece);
+		hwc_sg_flush_written(req->dst, len);
 	} else {
 		hwc_aes_leave(run);
 		if (len % AES_BLOCK_SIZE)
