@@ -44,7 +44,8 @@ kernel() {
 	esac
 	debs+=("$(debcache_fetch "$img=$ver")")
 	debs+=("$(debcache_fetch "linux-headers-$abi=$ver")")
-	debs+=("$(debcache_fetch "linux-headers-${abi%-powerpc64le}-common:amd64=$ver")")
+	# The common headers are Architecture: all (an :amd64 qualifier finds nothing).
+	debs+=("$(debcache_fetch "linux-headers-${abi%-powerpc64le}-common=$ver")")
 	debs+=("$(debcache_fetch "$kbuild:amd64=$ver")")
 	debcache_extract "$dir" "${debs[@]}"
 	hdr=$dir/usr/src/linux-headers-$abi
