@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=12
+want_ver=13
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -62,6 +62,8 @@ base_pkgs=(
 	libfdt-dev device-tree-compiler libattr1-dev
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
 	sparse shellcheck
+	# pahole: the BTF of modules built against kernels with CONFIG_DEBUG_INFO_BTF_MODULES (6.12.118 on)
+	dwarves
 )
 apt-get install -y -q --no-install-recommends "${base_pkgs[@]}"
 
