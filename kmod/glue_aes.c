@@ -122,6 +122,30 @@ static __always_inline void hwc_skcipher_run(const struct hwc_drv *drv,
 }
 
 /*
+ * Whether @len bytes from the start of @sg lie in its first entry, and so in one run of the
+ * direct map (sg_virt()): every page is mapped there where there is no highmem. The linear
+ * paths below then need no walk.
+ */
+static __always_inline bool hwc_sg_linear(struct scatterlist *sg, unsigned int len)
+{
+	return !IS_ENABLED(CONFIG_HIGHMEM) && sg->length >= len;
+}
+
+/*
+ * After writing @len bytes at the start of a linear @sg, what the walk does for the pages it
+ * wrote: flush_dcache_page() of each (POWER keeps the instruction cache coherent through it).
+ * Empty, and the loop compiled away, where the caches need nothing (x86).
+ */
+static __always_inline void hwc_sg_flush_written(struct scatterlist *sg, unsigned int len)
+{
+	struct page *page = sg_page(sg) + sg->offset / PAGE_SIZE;
+	unsigned int i, n = DIV_ROUND_UP(sg->offset % PAGE_SIZE + len, PAGE_SIZE);
+
+	for (i = 0; i < n; i++)
+		flush_dcache_page(page + i);
+}
+
+/*
  * Walks @req through @piece. @chain is the IV (the walk's copy, written back to req->iv by the
  * walk) when NULL, else the mode's own chaining value. Every step but the last is cut to whole
  * blocks (@stream: the last may end on a partial one); the walk hands the remainder back in
@@ -136,6 +160,17 @@ static __always_inline int hwc_skcipher_walk(const struct hwc_drv *drv,
 	unsigned int nbytes;
 	int err;
 
+	/*
+	 * Text in one scatterlist entry each way (AF_ALG's pages, a kernel user's buffer): no
+	 * walk, and the chaining value updated in req->iv itself, where the walk would leave it.
+	 */
+	if (req->cryptlen && hwc_sg_linear(req->src, req->cryptlen) &&
+	    hwc_sg_linear(req->dst, req->cryptlen)) {
+		hwc_skcipher_run(drv, ctx, enc, sg_virt(req->dst), sg_virt(req->src),
+				 req->cryptlen, chain ? chain : req->iv, piece);
+		hwc_sg_flush_written(req->dst, req->cryptlen);
+		return 0;
+	}
 	err = skcipher_walk_virt(&walk, req, false);
 	while ((nbytes = walk.nbytes) != 0) {
 		if (nbytes < walk.total || !stream)
@@ -238,30 +273,6 @@ static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
 					 unsigned int len, u8 *chain, u8 *iv)
 {
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, buf, buf, len, chain);
-}
-
-/*
- * Whether @len bytes from the start of @sg lie in its first entry, and so in one run of the
- * direct map (sg_virt()): every page is mapped there where there is no highmem. The linear
- * paths below then need no walk.
- */
-static __always_inline bool hwc_sg_linear(struct scatterlist *sg, unsigned int len)
-{
-	return !IS_ENABLED(CONFIG_HIGHMEM) && sg->length >= len;
-}
-
-/*
- * After writing @len bytes at the start of a linear @sg, what the walk does for the pages it
- * wrote: flush_dcache_page() of each (POWER keeps the instruction cache coherent through it).
- * Empty, and the loop compiled away, where the caches need nothing (x86).
- */
-static __always_inline void hwc_sg_flush_written(struct scatterlist *sg, unsigned int len)
-{
-	struct page *page = sg_page(sg) + sg->offset / PAGE_SIZE;
-	unsigned int i, n = DIV_ROUND_UP(sg->offset % PAGE_SIZE + len, PAGE_SIZE);
-
-	for (i = 0; i < n; i++)
-		flush_dcache_page(page + i);
 }
 
 static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
