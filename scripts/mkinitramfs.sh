@@ -168,7 +168,8 @@ if [ "$HWC_ROOT" = share ]; then
 			mount --bind /mnt/run/hwc-build/selftests "/mnt$HWC_REPO/selftests/build" ||
 			die "cannot put the guest build over userspace/build and selftests/build"
 	fi
-	if [ "$HWC_MODS_SHARE" = 1 ] && [ -d /mnt/lib/modules ]; then
+	if [ "$HWC_MODS_SHARE" = 1 ]; then
+		[ -d /mnt/lib/modules ] || die "the guest root has no /lib/modules to mount the kernel's modules on"
 		mount -t 9p -o ro,$ro_o guestmods /mnt/lib/modules || die "cannot mount the kernel's modules"
 	fi
 	mkdir -p /mnt/run/hwc

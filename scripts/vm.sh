@@ -241,9 +241,14 @@ if [ -n "$guest_root" ]; then
 	[ -n "$guest_build" ] &&
 		qemu+=(-virtfs "local,path=$guest_build,mount_tag=guestbuild,security_model=none,readonly=on")
 	# A kernel fetched into a cache: its modules over the guest root's /lib/modules, for the
-	# guest's modprobe (mkinitramfs.sh's /init mounts it).
-	[ -n "$modroot" ] && [ "$modroot" != / ] &&
+	# guest's modprobe (mkinitramfs.sh's /init mounts it). A host that never had a kernel
+	# package installed (a container image) has no /lib/modules to mount on: the empty
+	# directory is made here, as the read-only guest root cannot.
+	if [ -n "$modroot" ] && [ "$modroot" != / ]; then
+		[ -d "$guest_root/lib/modules" ] || mkdir -p "$guest_root/lib/modules" ||
+			die "no $guest_root/lib/modules for the guest's modules to be mounted on (mkdir -p it as root)"
 		qemu+=(-virtfs "local,path=$(realpath "$modroot/lib/modules"),mount_tag=guestmods,security_model=none,readonly=on")
+	fi
 fi
 
 keep_rundir() {
