@@ -101,7 +101,7 @@ AI V karatsuba_key(V h)
  * accumulators are pinned after each product (an empty asm that takes and gives them): left
  * free, GCC computed a step's 24 products first and summed them at its end, holding them on
  * the stack (54 spill loads and stores in the AES-128 bulk loop, 18 pinned); Zen 3, 8-16 KiB
- * requests: 0.91-0.94 of 7.2's speed before, 1.00-1.05 after.
+ * requests: 0.92-0.97 of 7.2's speed before, 1.00-1.08 after.
  */
 AI void gacc_add(struct gacc *a, V lo, V hi, V mid, int first)
 {
