@@ -151,10 +151,24 @@ done
 # then all of them in place (a memfd's pages spliced in, the result received into a mapping of
 # the same memfd: the output lands on the input's own pages on 6.12; 6.1 copies spliced data
 # into AF_ALG, so there the in-place cases are the self-tests' at load).
+# Under injected faults the engine is "sick" for a second after failures in a row (nx.c) and
+# takes nothing then; a fast host ran a whole AEAD pass inside such windows (0 requests taken,
+# Zen 5 hosts, stop 44's CI). So each AEAD mode runs apart, each run starting once the engine
+# takes requests again: its first request of engine size is taken.
+wait_healthy() {
+	i=0
+	while [ "$(cat "$sys/nx/healthy")" != 1 ] && [ $i -lt 30 ]; do
+		sleep 0.1 2>/dev/null || sleep 1
+		i=$((i + 1))
+	done
+	[ -z "$HWC_NX_STORM_ON" ] || info "engine healthy before a run: $(cat "$sys/nx/healthy") (waited $i x 0.1 s)"
+}
 prog=$HWC_REPO/selftests/build/test_aes_afalg
 for impl in $vec nx; do
-	for how in "modes=ecb-aes,cbc-aes,ctr-aes,gcm-aes,rfc4106-gcm-aes" \
-		"modes=ecb-aes,cbc-aes,ctr-aes,gcm-aes,rfc4106-gcm-aes inplace"; do
+	for how in "modes=ecb-aes,cbc-aes,ctr-aes" "modes=gcm-aes" "modes=rfc4106-gcm-aes" \
+		"modes=ecb-aes,cbc-aes,ctr-aes inplace" "modes=gcm-aes inplace" \
+		"modes=rfc4106-gcm-aes inplace"; do
+		wait_healthy
 		# shellcheck disable=SC2086 # $how is the mode list and an option
 		"$prog" "$impl" 40 $how >"$d/afalg.log" 2>&1
 		rc=$?
@@ -168,22 +182,12 @@ for impl in $vec nx; do
 			fail "test_aes_afalg $impl $how" "exit $rc: $(tail -n 3 "$d/afalg.log")"
 	done
 done
-# (In a storm a request the engine took may have ended in-core: taken = completed + fallen back.
-# A storm also makes the engine "sick" for a second after failures in a row (nx.c), and the
-# requests of that second go in-core untaken: how many fall in such windows depends on the
-# host's speed under TCG, so in a storm only the drivers' total must be non-zero.)
-taken=0
+# (In a storm a request the engine took may have ended in-core: taken = completed + fallen back.)
 for drv in gcm-aes-hwcrypt-nx rfc4106-gcm-aes-hwcrypt-nx ${vec:+gcm-aes-hwcrypt-p8}; do
 	n=$(ctr "$drv" offload_requests)
-	if [ -n "$HWC_NX_STORM_ON" ]; then
-		n=$((n + $(ctr "$drv" fallback_requests)))
-		info "$drv: requests taken by the engine: $n"
-		taken=$((taken + n))
-		continue
-	fi
+	[ -z "$HWC_NX_STORM_ON" ] || n=$((n + $(ctr "$drv" fallback_requests)))
 	check_cmd "$drv: requests taken by the engine ($n)" test "$n" -gt 0
 done
-[ -z "$HWC_NX_STORM_ON" ] || check_cmd "AEAD requests taken by the engine ($taken)" test "$taken" -gt 0
 
 calls=$(cat "$sys/nx/calls")
 check_cmd "the engine took calls ($calls)" test "$calls" -gt 0
