@@ -20,11 +20,13 @@
  * In both, limb 0 of q m is not computed: it is -t[0] mod 2^64 by the choice of q, so its only
  * effect is the carry t[0] != 0 (addic t[0], -1).
  *
+ * This file holds the rows and which sizes take which form (BN_FIXED); the entry points and the
+ * loops that drive the rows are bn_rows.h's, shared with bignum_p9.c, whose rows differ.
+ *
  * Constant time: the loops run on public limb counts; no branch or address depends on a limb's
  * value; the final subtraction is masked (ppc_bn_csub(), hwc_bn_csub()).
  */
 #include "hwc_arch_cores.h"
-#include "bn_csub_ppc.h"
 
 #define P8_INLINE static inline __attribute__((always_inline))
 
@@ -137,16 +139,6 @@ P8_INLINE void p8_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		  "r31", "xer", "memory");
 }
 
-/* One instance per size: the unrolled body is 12 KiB at 16 limbs. */
-#define P8_REGS(N)									\
-static __attribute__((__noinline__)) void p8_mul_regs_##N(hwc_u64 *r, const hwc_u64 *a,	\
-		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
-{											\
-	p8_mul_regs(t, a, b, m, n0, N);							\
-	ppc_bn_csub(r, t, t[N], m, N);							\
-}
-P8_REGS(8) P8_REGS(12) P8_REGS(16)
-
 /*
  * One CIOS step with t in memory: t[0..nl] = (t[0..nl] + x b + q m) / 2^64 with
  * q = (t[0] + x b[0]) n0 mod 2^64, c1 and c2 the carry words of x b and q m. The limbs after
@@ -257,20 +249,6 @@ P8_INLINE void p8_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u
 		: "xer", "memory");
 }
 
-#define P8_ROWS(N)									\
-static __attribute__((__noinline__)) void p8_mul_rows_##N(hwc_u64 *r, const hwc_u64 *a,	\
-		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
-{											\
-	unsigned int i;									\
-											\
-	for (i = 0; i <= N; i++)							\
-		t[i] = 0;								\
-	for (i = 0; i < N; i++)								\
-		p8_row_mul_n(t, a[i], b, m, n0, N);					\
-	ppc_bn_csub(r, t, t[N], m, N);							\
-}
-P8_ROWS(24) P8_ROWS(32) P8_ROWS(48) P8_ROWS(64)
-
 /*
  * One reduction step over a 2 nl-limb number, at limb i (t = a + i): t[0..nl] += q m, q making
  * t[0] zero, with @top, the carry out of the previous step, added at limb nl; returns the new
@@ -316,47 +294,18 @@ P8_INLINE hwc_u64 p8_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 	return top;
 }
 
-void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
-{
-	unsigned int i;
-
-	switch (nl) {
-	case 8: p8_mul_regs_8(r, a, b, m, n0, t); return;
-	case 12: p8_mul_regs_12(r, a, b, m, n0, t); return;
-	case 16: p8_mul_regs_16(r, a, b, m, n0, t); return;
-	case 24: p8_mul_rows_24(r, a, b, m, n0, t); return;
-	case 32: p8_mul_rows_32(r, a, b, m, n0, t); return;
-	case 48: p8_mul_rows_48(r, a, b, m, n0, t); return;
-	case 64: p8_mul_rows_64(r, a, b, m, n0, t); return;
-	}
-	if (nl < 2) {
-		hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
-		return;
-	}
-	for (i = 0; i <= nl; i++)
-		t[i] = 0;
-	for (i = 0; i < nl; i++)
-		p8_row_mul(t, a[i], b, m, n0, nl);
-	hwc_bn_csub(r, t, t[nl], m, nl);
-}
-
-void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		   unsigned int nl, hwc_u64 *t)
-{
-	hwc_bn_mul_p8(r, a, a, m, n0, nl, t);
-}
-
-void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
-{
-	hwc_u64 top = 0;
-	unsigned int i;
-
-	if (nl < 2) {
-		hwc_bn_redc_generic(r, a, m, n0, nl);
-		return;
-	}
-	for (i = 0; i < nl; i++)
-		top = p8_row_redc(a + i, m, n0, top, nl);
-	hwc_bn_csub(r, a + nl, top, m, nl);
-}
+/* For bn_rows.h, which builds the entry points on these rows. */
+#define BN_SUFFIX p8
+#define bn_row_mul p8_row_mul
+#define bn_row_mul_n p8_row_mul_n
+#define bn_row_redc p8_row_redc
+/* The sizes of RSA's moduli and halves: t in registers while it fits (16 limbs), then rows. */
+#define BN_FIXED(X)				\
+	X(8, p8_mul_regs, p8_mul_regs)		\
+	X(12, p8_mul_regs, p8_mul_regs)		\
+	X(16, p8_mul_regs, p8_mul_regs)		\
+	X(24, p8_mul_rows, BN_MUL_ROWS)		\
+	X(32, p8_mul_rows, BN_MUL_ROWS)		\
+	X(48, p8_mul_rows, BN_MUL_ROWS)		\
+	X(64, p8_mul_rows, BN_MUL_ROWS)
+#include "bn_rows.h"

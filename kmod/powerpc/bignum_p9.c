@@ -16,11 +16,13 @@
  * so the high halves ride in the multiply-adds themselves and no limb waits for an addze. The
  * running t stays below 2m (b < m, any a < R), so t has nl + 1 limbs, the top one 0 or 1.
  *
+ * This file holds the rows and which sizes take which form (BN_FIXED); the entry points and the
+ * loops that drive the rows are bn_rows.h's, shared with bignum_p8.c, whose rows differ.
+ *
  * Constant time: the loops run on public limb counts (CTR); no branch or address depends on a
  * limb's value; the final subtraction is masked (ppc_bn_csub(), hwc_bn_csub()).
  */
 #include "hwc_arch_cores.h"
-#include "bn_csub_ppc.h"
 
 #define P9_INLINE static inline __attribute__((always_inline))
 
@@ -201,16 +203,6 @@ P9_INLINE void p9_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		  "r29", "r30", "r31", "xer", "memory");
 }
 
-/* One instance per size: the unrolled body is 8 KiB at 16 limbs. */
-#define P9_REGS(N)									\
-static __attribute__((__noinline__)) void mul_regs_##N(hwc_u64 *r, const hwc_u64 *a,		\
-		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
-{											\
-	p9_mul_regs(t, a, b, m, n0, N);							\
-	ppc_bn_csub(r, t, t[N], m, N);							\
-}
-P9_REGS(8) P9_REGS(12) P9_REGS(16)
-
 /*
  * p9_row_mul for a limb count known at compile time (24 limbs and more: t does not fit in the
  * registers): the pass over j unrolled by the assembler, offsets instead of update-form loads and
@@ -258,20 +250,6 @@ P9_INLINE void p9_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u
 		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [n] "i"(n)
 		: "xer", "memory");
 }
-
-#define P9_ROWS(N)									\
-static __attribute__((__noinline__)) void mul_rows_##N(hwc_u64 *r, const hwc_u64 *a,		\
-		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
-{											\
-	unsigned int i;									\
-											\
-	for (i = 0; i <= N; i++)							\
-		t[i] = 0;								\
-	for (i = 0; i < N; i++)								\
-		p9_row_mul_n(t, a[i], b, m, n0, N);					\
-	ppc_bn_csub(r, t, t[N], m, N);							\
-}
-P9_ROWS(48) P9_ROWS(64)
 
 /*
  * 24 and 32 limbs (the halves of RSA-3072 and RSA-4096): limbs 0..15 of t in registers as in
@@ -386,56 +364,21 @@ P9_INLINE void p9_mul_half(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		  "r29", "r30", "r31", "xer", "memory");
 }
 
-#define P9_HALF(N)									\
-static __attribute__((__noinline__)) void mul_half_##N(hwc_u64 *r, const hwc_u64 *a,		\
-		const hwc_u64 *b, const hwc_u64 *m, hwc_u64 n0, hwc_u64 *t)			\
-{											\
-	p9_mul_half(t, a, b, m, n0, N);							\
-	ppc_bn_csub(r, t, t[N], m, N);							\
-}
-P9_HALF(24) P9_HALF(32)
-
-void hwc_bn_mul_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		   hwc_u64 n0, unsigned int nl, hwc_u64 *t)
-{
-	unsigned int i;
-
-	switch (nl) {
-	case 8: mul_regs_8(r, a, b, m, n0, t); return;
-	case 12: mul_regs_12(r, a, b, m, n0, t); return;
-	case 16: mul_regs_16(r, a, b, m, n0, t); return;
-	case 24: mul_half_24(r, a, b, m, n0, t); return;
-	case 32: mul_half_32(r, a, b, m, n0, t); return;
-	case 48: mul_rows_48(r, a, b, m, n0, t); return;
-	case 64: mul_rows_64(r, a, b, m, n0, t); return;
-	}
-	if (nl < 2) {
-		hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
-		return;
-	}
-	for (i = 0; i <= nl; i++)
-		t[i] = 0;
-	for (i = 0; i < nl; i++)
-		p9_row_mul(t, a[i], b, m, n0, nl);
-	hwc_bn_csub(r, t, t[nl], m, nl);
-}
-
-void hwc_bn_sqr_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		   unsigned int nl, hwc_u64 *t)
-{
-	hwc_bn_mul_p9(r, a, a, m, n0, nl, t);
-}
-
-void hwc_bn_redc_p9(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
-{
-	hwc_u64 top = 0;
-	unsigned int i;
-
-	if (nl < 2) {
-		hwc_bn_redc_generic(r, a, m, n0, nl);
-		return;
-	}
-	for (i = 0; i < nl; i++)
-		top = p9_row_redc(a + i, m, n0, top, nl);
-	hwc_bn_csub(r, a + nl, top, m, nl);
-}
+/* For bn_rows.h, which builds the entry points on these rows. */
+#define BN_SUFFIX p9
+#define bn_row_mul p9_row_mul
+#define bn_row_mul_n p9_row_mul_n
+#define bn_row_redc p9_row_redc
+/*
+ * The sizes of RSA's moduli and halves: t in registers up to 16 limbs, its low 16 limbs in
+ * registers at 24 and 32, rows beyond.
+ */
+#define BN_FIXED(X)				\
+	X(8, mul_regs, p9_mul_regs)		\
+	X(12, mul_regs, p9_mul_regs)		\
+	X(16, mul_regs, p9_mul_regs)		\
+	X(48, mul_rows, BN_MUL_ROWS)		\
+	X(64, mul_rows, BN_MUL_ROWS)		\
+	X(24, mul_half, p9_mul_half)		\
+	X(32, mul_half, p9_mul_half)
+#include "bn_rows.h"
