@@ -34,4 +34,13 @@ struct hwc_host_form {
 };
 extern const struct hwc_host_form hwc_host_forms[];
 
+/*
+ * For programs that run the cores outside the host tests' fixed choice (libhwcrypt's in-process
+ * path): each alternative form of mode @mode that this CPU can run and whose @env is unset,
+ * timed against the other as the module times it at load, the faster kept. Call before the
+ * cores of @mode run, once (not thread-safe). Arches or forms without a timing routine keep
+ * form 0.
+ */
+void hwc_host_pick_forms(const char *mode);
+
 #endif

@@ -236,6 +236,17 @@ static void run_blocks(const struct hwc_md_ops *ops, void *state, const hwc_u8 *
 	ops->impl->blocks(state, data, nblocks);
 }
 
+/*
+ * The SHA-512 cores' alternative forms (the AVX2 rounds' narrow and wide forms on x86), timed
+ * once on this CPU as the module times them at load, before the first SHA-384/512 handle runs.
+ */
+static pthread_once_t sha512_forms_once = PTHREAD_ONCE_INIT;
+
+static void sha512_forms(void)
+{
+	hwc_host_pick_forms("sha512");
+}
+
 int _hwcrypt_phash_new(struct _hwcrypt_phash **out, const char *alg, const char *driver)
 {
 	const struct hwc_hash_info *info = NULL;
@@ -280,6 +291,8 @@ int _hwcrypt_phash_new(struct _hwcrypt_phash **out, const char *alg, const char 
 		free(p);
 		return -ENOENT;
 	}
+	if (!strcmp(info->family, "sha512"))
+		pthread_once(&sha512_forms_once, sha512_forms);
 	set_name(&p->name, name, p->ops.impl->impl, hmac);
 	*out = p;
 	return 0;

@@ -41,3 +41,8 @@ unsigned int hwc_host_cpu_features(void)
 const struct hwc_host_form hwc_host_forms[] = {
 	{ NULL, NULL, 0, NULL, { NULL, NULL } },
 };
+
+void hwc_host_pick_forms(const char *mode)
+{
+	(void)mode;
+}

@@ -29,3 +29,9 @@ unsigned int hwc_host_cpu_features(void)
 			f |= hwc_feature_names[i].bit;
 	return f;
 }
+
+/* No alternative forms here. */
+void hwc_host_pick_forms(const char *mode)
+{
+	(void)mode;
+}

@@ -12,6 +12,8 @@ hwc_arch_host := x86/host_cpu.o
 # host_cpu.c reads them): XTS tweaks by carry-less multiply, GCM's GHASH by schoolbook. Where the
 # CPU lacks VPCLMULQDQ the run repeats the default forms.
 hwc_aes_test_variants := HWC_XTS_ZMM_CLMUL=1:HWC_GCM_ZMM_SCHOOLBOOK=1
+# The hash suite again with the AVX2 SHA-512 rounds in their wide form.
+hwc_hash_test_variants := HWC_SHA512_WIDE=1
 
 # C with intrinsics: the SIMD code generation the kernel normally forbids, entered only between
 # kernel_fpu_begin() and kernel_fpu_end(). bignum_adx is general-purpose-register code (MULX/ADX)

@@ -100,6 +100,9 @@ MODULE_PARM_DESC(xts_form, "zmm XTS tweak update: auto (default: the faster form
 static char *hwc_gcm_form = "auto";
 module_param_named(gcm_form, hwc_gcm_form, charp, 0444);
 MODULE_PARM_DESC(gcm_form, "zmm GCM GHASH multiply: auto (default: the faster form on this CPU, timed at load), karatsuba, schoolbook");
+static char *hwc_sha512_form = "auto";
+module_param_named(sha512_form, hwc_sha512_form, charp, 0444);
+MODULE_PARM_DESC(sha512_form, "AVX2 SHA-512 rounds: auto (default: the faster form on this CPU, timed at load), narrow, wide");
 
 #define HWC_FORM_LEN	16384
 #define HWC_FORM_ROUNDS	8
@@ -139,11 +142,12 @@ static int hwc_form_turn(void *arg, unsigned int side)
  * tweak update by shifts and adds keeps VPCLMULQDQ off Zen's AES pipe, by multiply keeps
  * VPSLLQ off the port of Intel's AES unit; gcm_vaes_avx512.c: Karatsuba saves a multiply
  * where VPCLMULQDQ issues at half rate, schoolbook saves the vector ALU work the zmm AES unit
- * shares its port with on Intel). Neither is assumed: @param forces one (@names[0] or
- * @names[1]); "auto" times both here, in turns (hwc_alternate(), the driver race's
- * interleaving), on 16 KiB of requests with a fixed public key, best of eight each, and the
- * faster one runs from now on (a tie keeps form 0). Called before anything registers, so no
- * request sees a form change.
+ * shares its port with on Intel), and so has the AVX2 SHA-512 core (sha512_avx2.c: the narrow
+ * rounds fit four integer ALUs, the wide ones a shorter chain on six). Neither is assumed:
+ * @param forces one (@names[0] or @names[1]); "auto" times both here, in turns
+ * (hwc_alternate(), the driver race's interleaving), on 16 KiB of requests with a fixed public
+ * key, best of eight each, and the faster one runs from now on (a tie keeps form 0). Called
+ * before anything registers, so no request sees a form change.
  */
 static void hwc_pick_form(const char *pname, const char *param, const char *const names[2],
 			  const char *what, int *form, void (*run)(struct hwc_form_input *),
@@ -194,10 +198,26 @@ static void hwc_race_gcm(struct hwc_form_input *r)
 	memzero_explicit(&c, sizeof(c));
 }
 
-static void hwc_pick_forms(void)
+/*
+ * Four 4 KiB messages: the forms differ most where a message is a few pairs of blocks (the
+ * narrow form's first pair has its schedule computed ahead of its rounds), and 4 KiB lies
+ * between a page-sized update and IPsec's and fs-verity's short ones.
+ */
+static void hwc_race_sha512(struct hwc_form_input *r)
+{
+	u64 st[8] = { 0 };
+	int i;
+
+	for (i = 0; i < HWC_FORM_LEN / 4096; i++)
+		hwc_sha512_blocks_avx2(st, r->buf + 4096 * i, 4096 / 128);
+}
+
+/* @zmm: the CPU runs the zmm tiers and their forms; the AVX2 SHA-512 form is raced wherever it runs. */
+static void hwc_pick_forms(bool zmm)
 {
 	static const char *const xts_names[2] = { "shift", "clmul" };
 	static const char *const gcm_names[2] = { "karatsuba", "schoolbook" };
+	static const char *const sha512_names[2] = { "narrow", "wide" };
 	static const u8 key[32];
 	struct hwc_form_input *r = kzalloc(sizeof(*r), GFP_KERNEL);
 
@@ -206,10 +226,14 @@ static void hwc_pick_forms(void)
 		kfree_sensitive(r);
 		r = NULL;
 	}
-	hwc_pick_form("xts_form", hwc_xts_form, xts_names, "zmm XTS tweak update:",
-		      &hwc_xts_zmm_clmul, hwc_race_xts, r);
-	hwc_pick_form("gcm_form", hwc_gcm_form, gcm_names, "zmm GCM GHASH multiply:",
-		      &hwc_gcm_zmm_schoolbook, hwc_race_gcm, r);
+	if (zmm) {
+		hwc_pick_form("xts_form", hwc_xts_form, xts_names, "zmm XTS tweak update:",
+			      &hwc_xts_zmm_clmul, hwc_race_xts, r);
+		hwc_pick_form("gcm_form", hwc_gcm_form, gcm_names, "zmm GCM GHASH multiply:",
+			      &hwc_gcm_zmm_schoolbook, hwc_race_gcm, r);
+	}
+	hwc_pick_form("sha512_form", hwc_sha512_form, sha512_names, "AVX2 SHA-512 rounds:",
+		      &hwc_sha512_wide, hwc_race_sha512, r);
 	kfree_sensitive(r);
 }
 
@@ -257,7 +281,7 @@ unsigned int hwc_arch_features(void)
 		if (ifma)
 			f |= HWC_F_IFMA;
 	}
-	if ((f & HWC_F_AVX512) && (f & HWC_F_VPCLMUL) && (f & HWC_F_VAES))
-		hwc_pick_forms();
+	if ((f & HWC_F_AVX2) && (f & HWC_F_BMI2))
+		hwc_pick_forms((f & HWC_F_AVX512) && (f & HWC_F_VPCLMUL) && (f & HWC_F_VAES));
 	return f;
 }

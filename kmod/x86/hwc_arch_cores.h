@@ -34,6 +34,13 @@
 void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
 void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks);
+/*
+ * Which rounds hwc_sha512_blocks_avx2 runs: 0 narrow (fewest operations a round, the next
+ * pair's schedule pipelined: four-ALU cores), 1 wide (shorter chain between rounds, each pair
+ * scheduled in its own rounds: six-ALU cores). Set before any request and not changed while
+ * one runs: the kernel module times both at load (x86/cpu.c), the host tests run both.
+ */
+extern int hwc_sha512_wide;
 
 /* AES-NI tier: ecb, cbc, ctr, xts (aes_ni_modes.c), GHASH and GCM (gcm_ni.c). */
 void hwc_aes_ecb_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
