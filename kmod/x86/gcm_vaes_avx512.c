@@ -5,69 +5,47 @@
  * last step takes H^33..H^2 and the length block H in the same reduction; a last piece of at
  * most 256 bytes runs as straight-line code with E_K(J0) beside its counter blocks (short
  * requests are bound by latency and by how much of the next request the core can overlap).
- *
- * Field elements are byte-reversed blocks (bit 127 = coefficient of x^0) and the stored key
- * powers carry a factor x^-1 (hwc_aes.h), so each 128-bit lane of a carry-less product is a
- * 256-bit value [q3 q2 q1 q0] (64-bit words) whose upper half holds x^0..x^127 and whose lower
- * half holds x^128..x^255. Folding a word q of degree 128 + d onward back into the window uses
- * x^128 = x^7 + x^2 + x + 1: in this bit order that is clmul(q, 0xc2 << 56) plus q itself one
- * word higher (the x^0 term), done once for q0 (into q1, q2) and once for q1 (into q2, q3).
- * The fold is linear and works lane by lane, so the four lanes are summed only at the end.
+ * The shared part (field elements, reduction, framing) is gcm_vaes.h.
  *
  * Tails use AVX-512 byte masks: masked-off bytes are neither read nor written, so a message of
  * any length never touches memory beyond its end, and GHASH sees a partial block zero-padded.
- * Nothing branches on or indexes by data; only lengths (public) steer the code.
  */
 #include <immintrin.h>
 #include "hwc_arch_cores.h"
 
-#define AI static inline __attribute__((always_inline))
-int hwc_gcm_zmm_schoolbook HWC_RO_AFTER_INIT;
-
-/* Out-of-line copies keep each frame small: the kernel's stack is 16 KiB. */
-#define NOINLINE static __attribute__((__noinline__))
-
 typedef __m512i V;
+#define VW 4
+#define GCM_SUFFIX vaes_avx512
 
-AI V vxor(V a, V b)
-{
-	return _mm512_xor_si512(a, b);
-}
-
-AI V vxor3(V a, V b, V c)
-{
-	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
-}
-
+#define vld(p) _mm512_loadu_si512(p)
+#define vst(p, v) _mm512_storeu_si512((p), (v))
+#define vxor _mm512_xor_si512
+/* One VPTERNLOGQ (truth table a ^ b ^ c). */
+#define vxor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define vadd32 _mm512_add_epi32
+#define vclmul _mm512_clmulepi64_epi128
+#define vswap(v) _mm512_shuffle_epi32((v), 0x4e)
+#define vzext _mm512_zextsi128_si512
+#define vbcast _mm512_broadcast_i32x4
 /*
  * A constant block in every lane, as one 64-byte constant: GCC builds a broadcast of a 16-byte
  * constant with a load and a shuffle, a cost the short paths notice.
  */
-#define LANES4(hi, lo) _mm512_set_epi64((long long)(hi), (long long)(lo), (long long)(hi),	\
+#define VLANES(hi, lo) _mm512_set_epi64((long long)(hi), (long long)(lo), (long long)(hi),	\
 					(long long)(lo), (long long)(hi), (long long)(lo),	\
 					(long long)(hi), (long long)(lo))
-
+#define vlane_index() _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
 /* Byte reversal of every 128-bit lane: GCM block <-> field element, big-endian counter <-> integer. */
-AI V vbswap(V v)
+static inline __attribute__((always_inline)) V vbswap(V v)
 {
-	return _mm512_shuffle_epi8(v, LANES4(0x0001020304050607ULL, 0x08090a0b0c0d0e0fULL));
+	return _mm512_shuffle_epi8(v, VLANES(0x0001020304050607ULL, 0x08090a0b0c0d0e0fULL));
 }
+/* The zmm tier leaves its accumulators free: its loops were tuned so. */
+#define gacc_pin(a) ((void)(a))
 
-/*
- * The framing writes the chained state (y, counter, J0) as 64-bit words; reading it the same
- * way lets every load forward from its store. A 16-byte load of two 8-byte stores cannot
- * forward: it waits until both stores have retired, which serialises each request behind the
- * whole previous one. GCC merges two adjacent 8-byte loads into one 16-byte load, so the two
- * loads are spelled out in asm.
- */
-AI __m128i ld128_halves(const hwc_u8 *p)
-{
-	const hwc_u64 *w = (const hwc_u64 *)p;
-	__m128i v;
+#include "gcm_vaes.h"
 
-	__asm__("vmovq %1, %0\n\tvpinsrq $1, %2, %0, %0" : "=x"(v) : "m"(w[0]), "m"(w[1]));
-	return v;
-}
+int hwc_gcm_zmm_schoolbook HWC_RO_AFTER_INIT;
 
 /* The same block in every lane: two 8-byte broadcast loads (no shuffle unit) and an unpack. */
 AI V bcast_halves(const hwc_u8 *p)
@@ -78,23 +56,6 @@ AI V bcast_halves(const hwc_u8 *p)
 	__asm__("vpbroadcastq %1, %0" : "=v"(lo) : "m"(w[0]));
 	__asm__("vpbroadcastq %1, %0" : "=v"(hi) : "m"(w[1]));
 	return _mm512_unpacklo_epi64(lo, hi);
-}
-
-/*
- * The length block, byte-reversed: the bit counts of the text (low word) and of the AAD (high
- * word). Read with the vector loads above: _mm_set_epi64x of two computed words may go through
- * two 8-byte stack stores and a 16-byte reload, the stall again.
- */
-_Static_assert(__builtin_offsetof(struct hwc_gcm_ctx, textlen) ==
-	       __builtin_offsetof(struct hwc_gcm_ctx, aadlen) + 8, "aadlen, textlen adjacent");
-AI __m128i len_block(const struct hwc_gcm_ctx *c)
-{
-	return _mm_slli_epi64(_mm_shuffle_epi32(ld128_halves((const hwc_u8 *)&c->aadlen), 0x4e), 3);
-}
-
-AI __m128i bswap128(__m128i v)
-{
-	return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
 }
 
 /* Bytes [0, n) of a 64-byte register; n may exceed 64. */
@@ -109,49 +70,31 @@ AI __mmask8 lanemask(hwc_size n)
 	return n >= 4 ? 0xff : (__mmask8)((1u << (2 * n)) - 1);
 }
 
-/*
- * Karatsuba: the middle term of each lane is one multiply of (x.lo ^ x.hi) by (h.lo ^ h.hi),
- * the latter formed as each power is read (karatsuba_key). VPCLMULQDQ issues at half the rate
- * of VAES on current cores (Zen 5: one per two cycles, any width), so three multiplies per
- * block instead of four.
- */
-struct gacc {
-	V lo, mid, hi;
-	/* A constant per accumulator: mid holds the schoolbook middle product (gmul_sb). */
-	int sb;
-};
-
-AI V vswap(V v)
+/* The products as three locals, in the order the zmm paths were tuned with (see the ymm gmul). */
+AI void gmul(struct gacc *a, V x, V h, V hk, int first)
 {
-	return _mm512_shuffle_epi32(v, 0x4e);
+	V lo = vclmul(x, h, 0x00);
+	V hi = vclmul(x, h, 0x11);
+	V mid = vclmul(vxor(x, vswap(x)), hk, 0x00);
+
+	gacc_add(a, lo, hi, mid, first);
 }
 
-AI V karatsuba_key(V h)
+AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
 {
-	return vxor(h, vswap(h));
+	__m128i h = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
+
+	x = _mm_xor_si128(x, y);
+	return greduce1(_mm_clmulepi64_si128(x, h, 0x00),
+			_mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01),
+				      _mm_clmulepi64_si128(x, h, 0x10)),
+			_mm_clmulepi64_si128(x, h, 0x11));
 }
 
 /* Four consecutive stored powers from hpow[i] on, read where they are used (no frame copies). */
 AI V hpow4(const struct hwc_gcm_key *k, unsigned int i)
 {
-	return _mm512_loadu_si512(k->hpow[i]);
-}
-
-AI void gmul(struct gacc *a, V x, V h, V hk, int first)
-{
-	V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
-	V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
-	V mid = _mm512_clmulepi64_epi128(vxor(x, vswap(x)), hk, 0x00);
-
-	if (first) {
-		a->lo = lo;
-		a->hi = hi;
-		a->mid = mid;
-	} else {
-		a->lo = vxor(a->lo, lo);
-		a->hi = vxor(a->hi, hi);
-		a->mid = vxor(a->mid, mid);
-	}
+	return vld(k->hpow[i]);
 }
 
 /*
@@ -169,25 +112,17 @@ AI V karatsuba_x2(V x0, V x1)
 AI V karatsuba_k2(const struct hwc_gcm_key *k, unsigned int pw)
 {
 	return _mm512_permutexvar_epi64(_mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0),
-					_mm512_loadu_si512(&k->hkar[pw]));
+					vld(&k->hkar[pw]));
 }
 
 /* gmul with the middle product from paired operands: @sel 0x00 for the first, 0x11 the second. */
 #define gmul_pair(a, x, h, xk, hk, sel, first)						\
 	do {										\
-		V lo_ = _mm512_clmulepi64_epi128((x), (h), 0x00);			\
-		V hi_ = _mm512_clmulepi64_epi128((x), (h), 0x11);			\
-		V mid_ = _mm512_clmulepi64_epi128((xk), (hk), (sel));			\
+		V lo_ = vclmul((x), (h), 0x00);			\
+		V hi_ = vclmul((x), (h), 0x11);			\
+		V mid_ = vclmul((xk), (hk), (sel));			\
 											\
-		if (first) {								\
-			(a)->lo = lo_;							\
-			(a)->hi = hi_;							\
-			(a)->mid = mid_;						\
-		} else {								\
-			(a)->lo = vxor((a)->lo, lo_);					\
-			(a)->hi = vxor((a)->hi, hi_);					\
-			(a)->mid = vxor((a)->mid, mid_);				\
-		}									\
+		gacc_add((a), lo_, hi_, mid_, (first));					\
 	} while (0)
 
 /*
@@ -197,14 +132,14 @@ AI V karatsuba_k2(const struct hwc_gcm_key *k, unsigned int pw)
 AI void gmul_sb_half(struct gacc *a, V x, V h, int first, int part)
 {
 	if (!part) {
-		V lo = _mm512_clmulepi64_epi128(x, h, 0x00);
-		V hi = _mm512_clmulepi64_epi128(x, h, 0x11);
+		V lo = vclmul(x, h, 0x00);
+		V hi = vclmul(x, h, 0x11);
 
 		a->lo = first ? lo : vxor(a->lo, lo);
 		a->hi = first ? hi : vxor(a->hi, hi);
 	} else {
-		V m1 = _mm512_clmulepi64_epi128(x, h, 0x01);
-		V m2 = _mm512_clmulepi64_epi128(x, h, 0x10);
+		V m1 = vclmul(x, h, 0x01);
+		V m2 = vclmul(x, h, 0x10);
 
 		a->mid = first ? vxor(m1, m2) : vxor3(a->mid, m1, m2);
 	}
@@ -227,7 +162,7 @@ AI void gmul_sb(struct gacc *a, V x, V h, int first)
 /* Karatsuba recombination and the two folds of every lane; the lanes are left unsummed. */
 AI V greduce_lanes(const struct gacc *a)
 {
-	const V poly = LANES4(0xc200000000000000ULL, 0xc200000000000000ULL);
+	const V poly = VLANES(0xc200000000000000ULL, 0xc200000000000000ULL);
 	V mid = a->sb ? a->mid : vxor3(a->mid, a->lo, a->hi);
 	V w;
 
@@ -239,8 +174,8 @@ AI V greduce_lanes(const struct gacc *a)
 	 * of operations on the two ports that the zmm AES and CLMUL units take, and ran 2%
 	 * faster at 16 KiB.
 	 */
-	w = vxor3(mid, _mm512_clmulepi64_epi128(a->lo, poly, 0x00), vswap(a->lo));
-	return vxor3(a->hi, _mm512_clmulepi64_epi128(w, poly, 0x00), vswap(w));
+	w = vxor3(mid, vclmul(a->lo, poly, 0x00), vswap(a->lo));
+	return vxor3(a->hi, vclmul(w, poly, 0x00), vswap(w));
 }
 
 /* ... then the four lanes summed, and @x with them (one step less than a separate xor). */
@@ -261,43 +196,13 @@ AI __m128i greduce(const struct gacc *a)
 	return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
 }
 
-/* The same for one 128-bit product, when a single block is hashed. */
-AI __m128i greduce1(__m128i lo, __m128i mid, __m128i hi)
-{
-	const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
-	__m128i w;
-
-	lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-	hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-	w = _mm_xor_si128(_mm_clmulepi64_si128(lo, poly, 0x00), _mm_shuffle_epi32(lo, 0x4e));
-	return _mm_xor_si128(hi, _mm_xor_si128(_mm_clmulepi64_si128(w, poly, 0x00),
-					       _mm_shuffle_epi32(w, 0x4e)));
-}
-
-/*
- * y = (y + g[0]) * H^n + ... over @nv registers of elements whose powers are in h[]: lane j of
- * g[i] pairs with lane j of h[i]. Lanes with a zero element (or zero power) add nothing.
- */
-AI __m128i ghash_regs(__m128i y, V *g, const V *h, const V *hk, unsigned int nv)
-{
-	struct gacc a;
-	unsigned int i;
-
-	a.sb = 0;
-	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
-#pragma GCC unroll 8
-	for (i = 0; i < nv; i++)
-		gmul(&a, g[i], h[i], hk[i], i == 0);
-	return greduce(&a);
-}
-
 /* The same with whole registers of powers from hpow[pw] on, left unreduced in @a; @nv even. */
 AI void ghash_regs_acc(const struct hwc_gcm_key *k, struct gacc *a, __m128i y, V *g,
 		       unsigned int pw, unsigned int nv)
 {
 	unsigned int i;
 
-	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	g[0] = vxor(g[0], vzext(y));
 	if (a->sb) {
 #pragma GCC unroll 8
 		for (i = 0; i < nv; i++)
@@ -330,14 +235,14 @@ AI void gacc_len(struct gacc *a, const struct hwc_gcm_key *k, const struct hwc_g
 	__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
 	__m128i hk1 = _mm_loadl_epi64((const __m128i *)&k->hkar[HWC_GCM_NPOW - 1]);
 
-	a->lo = vxor(a->lo, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x00)));
-	a->hi = vxor(a->hi, _mm512_zextsi128_si512(_mm_clmulepi64_si128(l, h1, 0x11)));
+	a->lo = vxor(a->lo, vzext(_mm_clmulepi64_si128(l, h1, 0x00)));
+	a->hi = vxor(a->hi, vzext(_mm_clmulepi64_si128(l, h1, 0x11)));
 	if (a->sb) {
-		a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_xor_si128(
+		a->mid = vxor(a->mid, vzext(_mm_xor_si128(
 			_mm_clmulepi64_si128(l, h1, 0x01), _mm_clmulepi64_si128(l, h1, 0x10))));
 		return;
 	}
-	a->mid = vxor(a->mid, _mm512_zextsi128_si512(_mm_clmulepi64_si128(
+	a->mid = vxor(a->mid, vzext(_mm_clmulepi64_si128(
 		_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), hk1, 0x00)));
 }
 
@@ -356,17 +261,6 @@ AI void tail_powers(V *h, V *hk, const struct hwc_gcm_key *k, hwc_size n, unsign
 			h[i] = _mm512_setzero_si512();
 		hk[i] = karatsuba_key(h[i]);
 	}
-}
-
-AI __m128i ghash_y1(const struct hwc_gcm_key *k, __m128i y, __m128i x)
-{
-	__m128i h = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
-
-	x = _mm_xor_si128(x, y);
-	return greduce1(_mm_clmulepi64_si128(x, h, 0x00),
-			_mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01),
-				      _mm_clmulepi64_si128(x, h, 0x10)),
-			_mm_clmulepi64_si128(x, h, 0x11));
 }
 
 AI __m128i ghash_tail(const struct hwc_gcm_key *k, __m128i y, const hwc_u8 *src, hwc_size n,
@@ -390,23 +284,16 @@ NOINLINE __m128i ghash_tail##nv(const struct hwc_gcm_key *k, __m128i y, const hw
 }
 GHASH_TAIL(1) GHASH_TAIL(2) GHASH_TAIL(3) GHASH_TAIL(4)
 
-void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
-			   hwc_size n)
+/* After the whole 32-block steps: at most one of 16 blocks, then the last n < 16. */
+AI __m128i ghash_rest(const struct hwc_gcm_key *k, __m128i acc, const hwc_u8 *src, hwc_size n)
 {
-	__m128i acc = bswap128(ld128_halves(y));
-	V g[8];
+	V g[4];
 	unsigned int i;
 
-	for (; n >= 32; n -= 32, src += 512) {
-#pragma GCC unroll 8
-		for (i = 0; i < 8; i++)
-			g[i] = vbswap(_mm512_loadu_si512(src + 64 * i));
-		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 32, 8);
-	}
 	if (n >= 16) {
 #pragma GCC unroll 4
 		for (i = 0; i < 4; i++)
-			g[i] = vbswap(_mm512_loadu_si512(src + 64 * i));
+			g[i] = vbswap(vld(src + 64 * i));
 		acc = ghash_regs_k(k, acc, g, HWC_GCM_NPOW - 16, 4);
 		n -= 16;
 		src += 256;
@@ -422,7 +309,7 @@ void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_
 		acc = ghash_tail3(k, acc, src, n);
 	else if (n > 12)
 		acc = ghash_tail4(k, acc, src, n);
-	_mm_storeu_si128((__m128i *)y, bswap128(acc));
+	return acc;
 }
 
 /*
@@ -448,25 +335,6 @@ AI void wipe_keys(V *kr, unsigned int nr)
 	__asm__ __volatile__("" : : "r"(kr) : "memory");
 }
 
-/* Round key @i broadcast to every lane, straight from the schedule. */
-AI V rkey(const hwc_u8 *ek, unsigned int i)
-{
-	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(ek + 16 * i)));
-}
-
-/* Counters ctr + 4i + lane for the next @n registers, as big-endian blocks. */
-AI void ctr_regs(V *b, V ctr, unsigned int n)
-{
-	const V four = LANES4(0, 4);
-	unsigned int j;
-
-#pragma GCC unroll 4
-	for (j = 0; j < n; j++) {
-		b[j] = vbswap(ctr);
-		ctr = _mm512_add_epi32(ctr, four);
-	}
-}
-
 /*
  * ctr_regs for four registers (16 blocks) where the counter's low byte does not carry within
  * them, @c32 the counter of lane 0: one byte reversal, then each register adds its offset to
@@ -485,7 +353,7 @@ AI void ctr_regs4_be(V *b, V ctr, hwc_u32 c32)
 	b[0] = vbswap(ctr);
 #pragma GCC unroll 3
 	for (j = 1; j < 4; j++)
-		b[j] = _mm512_add_epi32(b[0], LANES4((hwc_u64)(4 * j) << 56, 0));
+		b[j] = vadd32(b[0], VLANES((hwc_u64)(4 * j) << 56, 0));
 }
 
 /*
@@ -523,9 +391,9 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 
 		/* Whole registers take plain loads and stores: masked stores are slower on some cores. */
 		if (len - 64 * j >= 64) {
-			x = _mm512_loadu_si512(src + 64 * j);
+			x = vld(src + 64 * j);
 			b[j] = vxor(b[j], x);
-			_mm512_storeu_si512(dst + 64 * j, b[j]);
+			vst(dst + 64 * j, b[j]);
 			g[j] = vbswap(enc ? b[j] : x);
 			continue;
 		}
@@ -536,7 +404,7 @@ AI __m128i gcm_tail(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y, hwc_
 		g[j] = vbswap(enc ? _mm512_maskz_mov_epi8(m, b[j]) : x);
 	}
 	tail_powers(h, hk, k, nbl, nv);
-	g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+	g[0] = vxor(g[0], vzext(y));
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		gmul(&a, g[j], h[j], hk[j], j == 0);
@@ -555,7 +423,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		  const unsigned int nv, const unsigned int nr, const int whole)
 {
 	/* bswap128 of each lane, then its two 64-bit halves swapped: the Karatsuba fold of x. */
-	const V bswap_swap = LANES4(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
+	const V bswap_swap = VLANES(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
 	const hwc_u8 *ek = k->aes.ek;
 	const unsigned int nbl = (unsigned int)((len + 15) / 16);
 	/* 1 <= last <= 64 bytes, 1 <= nlast <= 4 blocks in the last register. */
@@ -589,8 +457,7 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		}
 	} else {
 		/* inc32: the low 32-bit word of the byte-reversed block counts, and wraps. */
-		ctr = _mm512_add_epi32(vbswap(bcast_halves(c->ctr)),
-				       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+		ctr = vadd32(vbswap(bcast_halves(c->ctr)), vlane_index());
 		ctr_regs(b, ctr, nv);
 #pragma GCC unroll 4
 		for (j = 0; j < nv; j++)
@@ -608,8 +475,8 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	/* Masked only when partial: masked stores are slower on some cores. */
 #pragma GCC unroll 4
 	for (j = 0; j + 1 < nv; j++)
-		t[j] = _mm512_loadu_si512(src + 64 * j);
-	t[j] = last == 64 ? _mm512_loadu_si512(src + 64 * j) :
+		t[j] = vld(src + 64 * j);
+	t[j] = last == 64 ? vld(src + 64 * j) :
 		_mm512_maskz_loadu_epi8(m, src + 64 * j);
 	/*
 	 * The text joins the last round key (AESENCLAST ends with that xor), so the output
@@ -626,12 +493,12 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	 */
 #pragma GCC unroll 4
 	for (j = 0; j + 1 < nv; j++) {
-		_mm512_storeu_si512(dst + 64 * j, b[j]);
+		vst(dst + 64 * j, b[j]);
 		g[j] = vbswap(enc ? b[j] : t[j]);
 		gk[j] = _mm512_shuffle_epi8(enc ? b[j] : t[j], bswap_swap);
 	}
 	if (last == 64) {
-		_mm512_storeu_si512(dst + 64 * j, b[j]);
+		vst(dst + 64 * j, b[j]);
 	} else {
 		_mm512_mask_storeu_epi8(dst + 64 * j, m, b[j]);
 		/* Keystream beyond the message is cut off here: GHASH sees zero padding. */
@@ -647,10 +514,10 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++)
 		gk[j] = j || whole ? vxor(g[j], gk[j]) :
-			vxor3(g[0], gk[0], _mm512_zextsi128_si512(
+			vxor3(g[0], gk[0], vzext(
 				_mm_xor_si128(y, _mm_shuffle_epi32(y, 0x4e))));
 	if (!whole)
-		g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+		g[0] = vxor(g[0], vzext(y));
 	/*
 	 * Register j, lane i: block 4j + i, times H^(nbl + 1 - 4j - i). Only the last register
 	 * can have lanes past the text; their powers read as 0.
@@ -658,21 +525,13 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 #pragma GCC unroll 4
 	for (j = 0; j < nv; j++) {
 		const hwc_u8 *hp = k->hpow[HWC_GCM_NPOW - 1 - nbl + 4 * j];
-		V h = j + 1 < nv || nlast == 4 ? _mm512_loadu_si512(hp) :
+		V h = j + 1 < nv || nlast == 4 ? vld(hp) :
 			_mm512_maskz_loadu_epi64((__mmask8)(0xff >> (8 - 2 * nlast)), hp);
-		V lo = _mm512_clmulepi64_epi128(g[j], h, 0x00);
-		V hi = _mm512_clmulepi64_epi128(g[j], h, 0x11);
-		V mid = _mm512_clmulepi64_epi128(gk[j], karatsuba_key(h), 0x00);
+		V lo = vclmul(g[j], h, 0x00);
+		V hi = vclmul(g[j], h, 0x11);
+		V mid = vclmul(gk[j], karatsuba_key(h), 0x00);
 
-		if (j == 0) {
-			a.lo = lo;
-			a.hi = hi;
-			a.mid = mid;
-		} else {
-			a.lo = vxor(a.lo, lo);
-			a.hi = vxor(a.hi, hi);
-			a.mid = vxor(a.mid, mid);
-		}
+		gacc_add(&a, lo, hi, mid, j == 0);
 	}
 	if (whole) {
 		/*
@@ -683,8 +542,8 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 		__m128i h1 = _mm_loadu_si128((const __m128i *)k->hpow[HWC_GCM_NPOW - 1]);
 		__m128i lo = _mm_clmulepi64_si128(l, h1, 0x00);
 
-		a.lo = vxor(a.lo, _mm512_zextsi128_si512(lo));
-		a.mid = vxor(a.mid, _mm512_zextsi128_si512(
+		a.lo = vxor(a.lo, vzext(lo));
+		a.mid = vxor(a.mid, vzext(
 			_mm_xor_si128(lo, _mm_clmulepi64_si128(l, h1, 0x10))));
 	} else {
 		gacc_len(&a, k, c);
@@ -693,35 +552,9 @@ AI void gcm_short(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, int 
 	_mm_storeu_si128((__m128i *)tag, bswap128(greduce_x(&a, bswap128(j0))));
 }
 
-/*
- * A message that is this one piece without AAD (the lengths say so, and they are public)
- * skips the GHASH state and the counter in @c and half of the length block's products.
- */
-#define SHORT(nv, nr)									\
-NOINLINE void gcm_short_enc##nv##_##nr(const struct hwc_gcm_key *k,				\
-				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
-				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
-{											\
-	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 0);				\
-}											\
-NOINLINE void gcm_short_dec##nv##_##nr(const struct hwc_gcm_key *k,				\
-				       const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
-				       const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
-{											\
-	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 0);				\
-}											\
-NOINLINE void gcm_short_encw##nv##_##nr(const struct hwc_gcm_key *k,				\
-					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
-					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
-{											\
-	gcm_short(k, c, 1, dst, src, len, tag, nv, nr, 1);				\
-}											\
-NOINLINE void gcm_short_decw##nv##_##nr(const struct hwc_gcm_key *k,				\
-					const struct hwc_gcm_ctx *c, hwc_u8 *dst,		\
-					const hwc_u8 *src, hwc_size len, hwc_u8 *tag)		\
-{											\
-	gcm_short(k, c, 0, dst, src, len, tag, nv, nr, 1);				\
-}
+/* The state comes through @c alone. */
+#define SHORT_PARAMS(tag) hwc_u8 *tag
+#define SHORT_ARGS(tag) tag
 SHORT(1, 10) SHORT(2, 10) SHORT(3, 10) SHORT(4, 10)
 SHORT(1, 12) SHORT(2, 12) SHORT(3, 12) SHORT(4, 12)
 SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
@@ -759,13 +592,21 @@ SHORT(1, 14) SHORT(2, 14) SHORT(3, 14) SHORT(4, 14)
 		}									\
 	} while (0)
 
-#define TAIL(n)										\
-NOINLINE __m128i gcm_tail##n(const struct hwc_gcm_key *k, int enc, V ctr, __m128i y,		\
-			     hwc_u8 *dst, const hwc_u8 *src, hwc_size len)			\
-{											\
-	return gcm_tail(k, enc, ctr, y, dst, src, len, n);				\
-}
 TAIL(1) TAIL(2) TAIL(3) TAIL(4)
+
+AI __m128i gcm_tails(const struct hwc_gcm_key *k, int enc, const V *ctr, __m128i y,
+		     hwc_u8 *dst, const hwc_u8 *src, hwc_size len)
+{
+	if (len > 192)
+		y = gcm_tail4(k, enc, *ctr, y, dst, src, len);
+	else if (len > 128)
+		y = gcm_tail3(k, enc, *ctr, y, dst, src, len);
+	else if (len > 64)
+		y = gcm_tail2(k, enc, *ctr, y, dst, src, len);
+	else if (len)
+		y = gcm_tail1(k, enc, *ctr, y, dst, src, len);
+	return y;
+}
 
 /*
  * AES of four registers of counter blocks, with the GHASH multiplies of four other registers
@@ -828,9 +669,9 @@ AI void gcm_out4(int enc, const hwc_u8 *s, hwc_u8 *d, V *b, V *x, V *g)
 #pragma GCC unroll 4
 	for (j = 0; j < 4; j++) {
 		if (enc)
-			x[j] = _mm512_loadu_si512(s + 64 * j);
+			x[j] = vld(s + 64 * j);
 		b[j] = vxor(b[j], x[j]);
-		_mm512_storeu_si512(d + 64 * j, b[j]);
+		vst(d + 64 * j, b[j]);
 		if (enc)
 			g[j] = vbswap(b[j]);
 	}
@@ -849,7 +690,7 @@ AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int 
 		 const hwc_u8 *src, V *ctr, hwc_u32 *c32, V *g, struct gacc *a, __m128i *y,
 		 const struct hwc_gcm_ctx *fin, const int hash, const int last)
 {
-	const V sixteen = LANES4(0, 16);
+	const V sixteen = VLANES(0, 16);
 	/* Decrypting a message's last step: its blocks take H^33..H^2, the length block H. */
 	const unsigned int pw = last ? HWC_GCM_NPOW - 33 : HWC_GCM_NPOW - 32;
 	V b[4], x[4];
@@ -861,17 +702,17 @@ AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int 
 		hwc_u8 *d = dst + 256 * half;
 
 		ctr_regs4_be(b, *ctr, *c32);
-		*ctr = _mm512_add_epi32(*ctr, sixteen);
+		*ctr = vadd32(*ctr, sixteen);
 		*c32 += 16;
 		if (!enc) {
 #pragma GCC unroll 4
 			for (j = 0; j < 4; j++) {
-				x[j] = _mm512_loadu_si512(s + 64 * j);
+				x[j] = vld(s + 64 * j);
 				g[4 * half + j] = vbswap(x[j]);
 			}
 		}
 		if (hash && half == 0)
-			g[0] = vxor(g[0], _mm512_zextsi128_si512(*y));
+			g[0] = vxor(g[0], vzext(*y));
 		aes4_ghash4(k, kr, nr, b, hash, a, g + 4 * half, pw + 16 * half, half == 0);
 		if (hash && half == 1) {
 			if (last)
@@ -892,7 +733,7 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 		    hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
 		    const struct hwc_gcm_ctx *fin, hwc_u8 *tag, const int fk, const int sb)
 {
-	const V sixteen = LANES4(0, 16);
+	const V sixteen = VLANES(0, 16);
 	const unsigned int p32 = HWC_GCM_NPOW - 32, p16 = HWC_GCM_NPOW - 16;
 	V b[4], g[8], x[4], ctr = *ctrp;
 	/* Lane 0's 32-bit counter (the low word of the integer-form block), for ctr_regs4_be. */
@@ -954,14 +795,14 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 	}
 	if (len >= 256) {
 		ctr_regs(b, ctr, 4);
-		ctr = _mm512_add_epi32(ctr, sixteen);
+		ctr = vadd32(ctr, sixteen);
 		if (!enc) {
 #pragma GCC unroll 4
 			for (j = 0; j < 4; j++) {
-				x[j] = _mm512_loadu_si512(src + 64 * j);
+				x[j] = vld(src + 64 * j);
 				g[j] = vbswap(x[j]);
 			}
-			g[0] = vxor(g[0], _mm512_zextsi128_si512(y));
+			g[0] = vxor(g[0], vzext(y));
 		}
 		aes4_ghash4(k, fk ? kr : 0, nr, b, !enc, &a, g, p16, 1);
 		gcm_out4(enc, src, dst, b, x, g);
@@ -995,41 +836,13 @@ AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8
 	}
 }
 
-NOINLINE void gcm_bulk_enc10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 10, 0, 0);
+#define BULK(name, enc, nr)								\
+BULK_DECL(name)										\
+{											\
+	gcm_bulk(k, enc, dst, src, len, ctr, y, nr, 0, 0);				\
 }
-
-NOINLINE void gcm_bulk_enc12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 12, 0, 0);
-}
-
-NOINLINE void gcm_bulk_enc14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 1, dst, src, len, ctr, y, 14, 0, 0);
-}
-
-NOINLINE void gcm_bulk_dec10(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 10, 0, 0);
-}
-
-NOINLINE void gcm_bulk_dec12(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 12, 0, 0);
-}
-
-NOINLINE void gcm_bulk_dec14(const struct hwc_gcm_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, V *ctr, __m128i *y)
-{
-	gcm_bulk(k, 0, dst, src, len, ctr, y, 14, 0, 0);
-}
+BULK(gcm_bulk_enc10, 1, 10) BULK(gcm_bulk_enc12, 1, 12) BULK(gcm_bulk_enc14, 1, 14)
+BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 14)
 
 /*
  * A last piece of whole 512-byte steps: the steps as in any piece, the last one's blocks
@@ -1039,8 +852,7 @@ AI void gcm_bulk_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int e
 		       const hwc_u8 *src, hwc_size len, hwc_u8 *tag, unsigned int nr)
 {
 	__m128i y = bswap128(ld128_halves(c->y));
-	V ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(bswap128(ld128_halves(c->ctr))),
-				 _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+	V ctr = ctr_lanes(bswap128(ld128_halves(c->ctr)));
 
 	gcm_bulk(k, enc, dst, src, len, &ctr, &y, nr, c, tag);
 }
@@ -1054,55 +866,6 @@ NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_g
 }
 BULK_FINAL(enc, 1, 10) BULK_FINAL(enc, 1, 12) BULK_FINAL(enc, 1, 14)
 BULK_FINAL(dec, 0, 10) BULK_FINAL(dec, 0, 12) BULK_FINAL(dec, 0, 14)
-
-/* A piece that does not end the message; the chained state stays in @c. */
-AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		  const hwc_u8 *src, hwc_size len)
-{
-	__m128i cb = bswap128(ld128_halves(c->ctr));
-	__m128i y = bswap128(ld128_halves(c->y));
-	hwc_size nbl = (len + 15) / 16, bulk = len & ~(hwc_size)255;
-	unsigned int nr = k->aes.nr;
-	V ctr;
-
-	/* inc32: lane i counts from ctr + i in its low 32-bit word, which wraps on its own. */
-	ctr = _mm512_add_epi32(_mm512_broadcast_i32x4(cb),
-			       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
-	if (bulk) {
-		if (enc)
-			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
-				(k, dst, src, bulk, &ctr, &y);
-		else
-			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
-				(k, dst, src, bulk, &ctr, &y);
-		src += bulk;
-		dst += bulk;
-		len -= bulk;
-	}
-	if (len > 192)
-		y = gcm_tail4(k, enc, ctr, y, dst, src, len);
-	else if (len > 128)
-		y = gcm_tail3(k, enc, ctr, y, dst, src, len);
-	else if (len > 64)
-		y = gcm_tail2(k, enc, ctr, y, dst, src, len);
-	else if (len)
-		y = gcm_tail1(k, enc, ctr, y, dst, src, len);
-	cb = _mm_add_epi32(cb, _mm_cvtsi32_si128((int)nbl));
-	_mm_storeu_si128((__m128i *)c->ctr, bswap128(cb));
-	_mm_storeu_si128((__m128i *)c->y, bswap128(y));
-}
-
-void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len)
-{
-	gcm_crypt(k, c, 1, dst, src, len);
-}
-
-void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len)
-{
-	gcm_crypt(k, c, 0, dst, src, len);
-}
 
 /*
  * A last piece of more than 256 bytes: whole 512-byte steps with the tag fused into the last
@@ -1154,24 +917,4 @@ void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_c
 		gcm_final_long_dec(k, c, dst, src, len, tag);
 	else
 		hwc_gcm_final_vaes_avx512(k, c, tag);
-}
-
-/*
- * The tag: GHASH of the length block, whose byte reversal is simply the two bit counts as
- * 64-bit words, and E_K(J0), in one call.
- */
-void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
-			       hwc_u8 tag[16])
-{
-	const hwc_u8 *ek = k->aes.ek;
-	__m128i y = bswap128(ld128_halves(c->y));
-	__m128i j0 = ld128_halves(c->j0);
-	unsigned int i, nr = k->aes.nr;
-
-	y = ghash_y1(k, y, len_block(c));
-	j0 = _mm_xor_si128(j0, _mm_loadu_si128((const __m128i *)ek));
-	for (i = 1; i < nr; i++)
-		j0 = _mm_aesenc_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * i)));
-	j0 = _mm_aesenclast_si128(j0, _mm_loadu_si128((const __m128i *)(ek + 16 * nr)));
-	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(bswap128(y), j0));
 }

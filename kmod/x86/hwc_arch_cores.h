@@ -65,7 +65,7 @@ void hwc_gcm_enc_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
 			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
 void hwc_gcm_dec_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
-/* GHASH and fused GCM of the VAES tiers (gcm_vaes_avx2.c, gcm_vaes_avx512.c). */
+/* GHASH and fused GCM of the VAES tiers (gcm_vaes_avx2.c, gcm_vaes_avx512.c on gcm_vaes.h). */
 void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
 void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
 			   const hwc_u8 *src, hwc_size len);
