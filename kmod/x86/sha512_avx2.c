@@ -183,6 +183,19 @@ static inline void hwc_store_wk(hwc_u64 *p, __m256i v)
 	R(b, c, d, e, f, g, h, a, (p)[13]);					\
 } while (0)
 
+/* vpshufb masks: each 64-bit word byte-reversed (big-endian message words), rotated by 8 bits. */
+static inline __m256i hwc_bswap64_x4(void)
+{
+	return _mm256_set_epi64x(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL,
+				 0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
+}
+
+static inline __m256i hwc_rot8_x4(void)
+{
+	return _mm256_set_epi64x(0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL,
+				 0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
+}
+
 /* σ0 = ROTR1 ^ ROTR8 ^ SHR7; the byte rotation is one shuffle instead of two shifts. */
 static inline __m256i hwc_sigma0_x4(__m256i x, __m256i rot8)
 {
@@ -336,10 +349,7 @@ static __attribute__((__noinline__)) void sha512_narrow(void *state, const hwc_u
 	hwc_u64 *st = state;
 	/* Two W+K buffers: the rounds of one pair read one while the next pair's schedule fills the other. */
 	hwc_u64 wk[2][160] __attribute__((aligned(32)));
-	const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL,
-						0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
-	const __m256i rot8 = _mm256_set_epi64x(0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL,
-					       0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
+	const __m256i bswap = hwc_bswap64_x4(), rot8 = hwc_rot8_x4();
 	__m256i x0, x1, x2, x3, x4, x5, x6, x7;
 	const hwc_u8 *pa, *pb;
 	hwc_u64 a, b, c, d, e, f, g, h, bc;
@@ -443,10 +453,7 @@ static __attribute__((__noinline__)) void sha512_wide(void *state, const hwc_u8 
 {
 	hwc_u64 *st = state;
 	hwc_u64 wk[160] __attribute__((aligned(32)));
-	const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL,
-						0x08090a0b0c0d0e0fULL, 0x0001020304050607ULL);
-	const __m256i rot8 = _mm256_set_epi64x(0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL,
-					       0x080f0e0d0c0b0a09ULL, 0x0007060504030201ULL);
+	const __m256i bswap = hwc_bswap64_x4(), rot8 = hwc_rot8_x4();
 	__m256i x0, x1, x2, x3, x4, x5, x6, x7;
 	const hwc_u8 *pa, *pb;
 	hwc_u64 a, b, c, d, e, f, g, h;
