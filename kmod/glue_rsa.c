@@ -231,8 +231,7 @@ static int hwc_rsa_op(struct akcipher_request *req, bool priv)
 	req->dst_len = bytes;
 	hwc_count(hwc_rsa_drv(tfm), 1, srclen);
 out:
-	memzero_explicit(buf, total);
-	kvfree(buf);
+	kvfree_sensitive(buf, total);
 	return err;
 }
 

@@ -6,7 +6,7 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 stamp=/var/lib/hwcrypt-deps.stamp
-want_ver=13
+want_ver=14
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_ver" ] && [ "${HWCRYPT_DEPS_FORCE:-0}" = 0 ]; then
 	exit 0
 fi
@@ -61,7 +61,7 @@ base_pkgs=(
 	python3-venv python3-distlib libglib2.0-dev zlib1g-dev libpixman-1-dev ninja-build git dpkg-dev
 	libfdt-dev device-tree-compiler libattr1-dev
 	debhelper dh-dkms lintian fakeroot initramfs-tools debootstrap
-	sparse shellcheck
+	sparse shellcheck coccinelle
 	# pahole: the BTF of modules built against kernels with CONFIG_DEBUG_INFO_BTF_MODULES (6.12.118 on)
 	dwarves
 )
