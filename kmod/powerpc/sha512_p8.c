@@ -6,7 +6,6 @@
 #include <altivec.h>
 
 typedef __vector unsigned long long hwc_v64;
-typedef __vector unsigned char hwc_v8;
 
 static const hwc_u64 hwc_sha512_k_p8[80] __attribute__((aligned(16))) = {
 	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
@@ -31,29 +30,6 @@ static const hwc_u64 hwc_sha512_k_p8[80] __attribute__((aligned(16))) = {
 	0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
 };
 
-/*
- * Working variables in vector registers, one doubleword each in element 0 (element 1 carries
- * harmless garbage): Ch and Maj are one vsel each, Sigma0/Sigma1 one vshasigmad each.
- * Maj(a,b,c) = vsel(b, a, b^c), with b^c carried over from the previous round's a^b.
- */
-#define HWC_R(a, b, c, d, e, f, g, h, kw, xprev, xnext)				\
-	do {									\
-		h += kw;							\
-		h += vec_sel(g, f, e);						\
-		h += __builtin_crypto_vshasigmad(e, 1, 0xf);			\
-		d += h;								\
-		xnext = a ^ b;							\
-		h += __builtin_crypto_vshasigmad(a, 1, 0) + vec_sel(b, a, xprev); \
-	} while (0)
-
-/* Two rounds from the two K+W words in @kw; the names rotate by two, four calls per cycle. */
-#define HWC_R2(a, b, c, d, e, f, g, h, kw)					\
-	do {									\
-		hwc_v64 kw_ = (kw);						\
-		HWC_R(a, b, c, d, e, f, g, h, kw_, x0, x1);			\
-		HWC_R(h, a, b, c, d, e, f, g, vec_splat(kw_, 1), x1, x0);	\
-	} while (0)
-
 /* Doublewords 1 of lo and 0 of hi: the vector one word further along the message schedule. */
 #define HWC_SH1(lo, hi) vec_xxpermdi(lo, hi, 2)
 
@@ -64,80 +40,46 @@ static const hwc_u64 hwc_sha512_k_p8[80] __attribute__((aligned(16))) = {
 		w0 += __builtin_crypto_vshasigmad(w7, 0, 0xf);			\
 	} while (0)
 
+/*
+ * Two rounds from K+W of the vector @w0, scheduled first (when @s) from w1, w4, w5 and w7; the
+ * names rotate by two, four calls per cycle.
+ */
+#define HWC_R2S(s, kv, w0, w1, w4, w5, w7, a, b, c, d, e, f, g, h)		\
+	do {									\
+		hwc_v64 kw_;							\
+										\
+		if (s)								\
+			HWC_SCHED(w0, w1, w4, w5, w7);				\
+		kw_ = w0 + (kv);						\
+		HWC_R2(a, b, c, d, e, f, g, h, kw_, vec_splat(kw_, 1));		\
+	} while (0)
+
 /* Eight rounds: schedule (when @s) and K+W of four vectors, names back where they started. */
 #define HWC_R8(s, i, w0, w1, w2, w3, w4, w5, w6, w7)				\
 	do {									\
-		if (s)								\
-			HWC_SCHED(w0, w1, w4, w5, w7);				\
-		HWC_R2(a, b, c, d, e, f, g, h, w0 + k[(i) + 0]);		\
-		if (s)								\
-			HWC_SCHED(w1, w2, w5, w6, w0);				\
-		HWC_R2(g, h, a, b, c, d, e, f, w1 + k[(i) + 1]);		\
-		if (s)								\
-			HWC_SCHED(w2, w3, w6, w7, w1);				\
-		HWC_R2(e, f, g, h, a, b, c, d, w2 + k[(i) + 2]);		\
-		if (s)								\
-			HWC_SCHED(w3, w4, w7, w0, w2);				\
-		HWC_R2(c, d, e, f, g, h, a, b, w3 + k[(i) + 3]);		\
+		HWC_R2S(s, k[(i) + 0], w0, w1, w4, w5, w7, a, b, c, d, e, f, g, h); \
+		HWC_R2S(s, k[(i) + 1], w1, w2, w5, w6, w0, g, h, a, b, c, d, e, f); \
+		HWC_R2S(s, k[(i) + 2], w2, w3, w6, w7, w1, e, f, g, h, a, b, c, d); \
+		HWC_R2S(s, k[(i) + 3], w3, w4, w7, w0, w2, c, d, e, f, g, h, a, b); \
 	} while (0)
 
-static inline hwc_v64 hwc_load_be64(const hwc_u8 *p, hwc_v8 bswap)
-{
-	hwc_v8 v = vec_xl(0, p);
+/* The 80 rounds of a block: 16 from the message words, then schedule and rounds in step. */
+#define SHA2_P8_ROUNDS()							\
+	do {									\
+		HWC_R8(0, 0, w0, w1, w2, w3, w4, w5, w6, w7);			\
+		HWC_R8(0, 4, w4, w5, w6, w7, w0, w1, w2, w3);			\
+		for (i = 8; i < 40; i += 8) {					\
+			HWC_R8(1, i, w0, w1, w2, w3, w4, w5, w6, w7);		\
+			HWC_R8(1, i + 4, w4, w5, w6, w7, w0, w1, w2, w3);	\
+		}								\
+	} while (0)
 
-	return (hwc_v64)vec_perm(v, v, bswap);
-}
-
-void hwc_sha512_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks)
-{
-	hwc_u64 *st = state;
-	/* Byte-reverses each doubleword: the message is big-endian, the vector loads are not. */
-	const hwc_v8 bswap = { 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8 };
-	const hwc_v64 *k = (const hwc_v64 *)hwc_sha512_k_p8;
-	hwc_v64 a = vec_splats(st[0]), b = vec_splats(st[1]), c = vec_splats(st[2]);
-	hwc_v64 d = vec_splats(st[3]), e = vec_splats(st[4]), f = vec_splats(st[5]);
-	hwc_v64 g = vec_splats(st[6]), h = vec_splats(st[7]);
-
-	while (nblocks--) {
-		hwc_v64 sa = a, sb = b, sc = c, sd = d, se = e, sf = f, sg = g, sh = h;
-		hwc_v64 w0, w1, w2, w3, w4, w5, w6, w7, x0, x1;
-		int i;
-
-		w0 = hwc_load_be64(data, bswap);
-		w1 = hwc_load_be64(data + 16, bswap);
-		w2 = hwc_load_be64(data + 32, bswap);
-		w3 = hwc_load_be64(data + 48, bswap);
-		w4 = hwc_load_be64(data + 64, bswap);
-		w5 = hwc_load_be64(data + 80, bswap);
-		w6 = hwc_load_be64(data + 96, bswap);
-		w7 = hwc_load_be64(data + 112, bswap);
-		data += 128;
-
-		x0 = b ^ c;
-		HWC_R8(0, 0, w0, w1, w2, w3, w4, w5, w6, w7);
-		HWC_R8(0, 4, w4, w5, w6, w7, w0, w1, w2, w3);
-		for (i = 8; i < 40; i += 8) {
-			HWC_R8(1, i, w0, w1, w2, w3, w4, w5, w6, w7);
-			HWC_R8(1, i + 4, w4, w5, w6, w7, w0, w1, w2, w3);
-		}
-
-		a += sa;
-		b += sb;
-		c += sc;
-		d += sd;
-		e += se;
-		f += sf;
-		g += sg;
-		h += sh;
-	}
-
-	st[0] = a[0];
-	st[1] = b[0];
-	st[2] = c[0];
-	st[3] = d[0];
-	st[4] = e[0];
-	st[5] = f[0];
-	st[6] = g[0];
-	st[7] = h[0];
-}
+#define SHA2_P8_WORD	hwc_u64
+#define SHA2_P8_VEC	hwc_v64
+#define SHA2_P8_SIGMA	__builtin_crypto_vshasigmad
+#define SHA2_P8_BSWAP	{ 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8 }
+#define SHA2_P8_K	hwc_sha512_k_p8
+#define SHA2_P8_NW	8
+#define SHA2_P8_BLOCKS	hwc_sha512_blocks_p8
+#include "sha2_p8.h"
 #endif
