@@ -157,7 +157,7 @@ run_coccicheck() {
 		echo "check: SKIPPED coccicheck: needs spatch (coccinelle) and a cached linux-source-7.2"
 		return 0
 	fi
-	key=$({ spatch --version | head -n 1; sha256sum "$repo/scripts/check.sh"
+	key=$({ spatch --version | head -n 1; sha256sum <"$repo/scripts/check.sh"
 		tree_files kmod | grep -E '\.[ch]$' | xargs sha256sum
 		find "$ksrc/scripts/coccinelle" "$ksrc/scripts/coccicheck" -type f | sort | xargs sha256sum
 	} | sha256sum | cut -c1-16)
