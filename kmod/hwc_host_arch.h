@@ -31,6 +31,8 @@ struct hwc_host_form {
 	unsigned int features;
 	const char *mode;
 	const char *names[2];
+	/* The module's race input for this form, timed by hwc_host_pick_forms(); NULL: none. */
+	void (*race)(void);
 };
 extern const struct hwc_host_form hwc_host_forms[];
 

@@ -39,7 +39,7 @@ unsigned int hwc_host_cpu_features(void)
 
 /* No alternative code forms inside the POWER tiers. */
 const struct hwc_host_form hwc_host_forms[] = {
-	{ NULL, NULL, 0, NULL, { NULL, NULL } },
+	{ NULL, NULL, 0, NULL, { NULL, NULL }, NULL },
 };
 
 void hwc_host_pick_forms(const char *mode)

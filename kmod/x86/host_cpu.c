@@ -80,6 +80,18 @@ unsigned int hwc_host_cpu_features(void)
 	return f;
 }
 
+/* The module's SHA-512 race input (x86/cpu.c): four 4 KiB messages. */
+static void hwc_host_race_sha512(void)
+{
+	static unsigned char buf[16384];
+	hwc_u64 st[8] = { 0 };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		hwc_sha512_blocks_avx2(st, buf + 4096 * i, 4096 / 128);
+	__asm__ volatile("" : : "r"(st) : "memory");
+}
+
 /*
  * The tiers' alternative code forms: the zmm XTS main loop's tweaks by carry-less multiply
  * (hwc_xts_zmm_clmul), the zmm GCM bulk loop's GHASH by schoolbook (hwc_gcm_zmm_schoolbook),
@@ -87,12 +99,12 @@ unsigned int hwc_host_cpu_features(void)
  */
 const struct hwc_host_form hwc_host_forms[] = {
 	{ "HWC_XTS_ZMM_CLMUL", &hwc_xts_zmm_clmul, HWC_F_AVX512 | HWC_F_VPCLMUL,
-	  "xts", { "shift", "clmul" } },
+	  "xts", { "shift", "clmul" }, NULL },
 	{ "HWC_GCM_ZMM_SCHOOLBOOK", &hwc_gcm_zmm_schoolbook, HWC_F_AVX512 | HWC_F_VPCLMUL,
-	  "gcm", { "karatsuba", "schoolbook" } },
+	  "gcm", { "karatsuba", "schoolbook" }, NULL },
 	{ "HWC_SHA512_WIDE", &hwc_sha512_wide, HWC_F_AVX2 | HWC_F_BMI2,
-	  "sha512", { "narrow", "wide" } },
-	{ NULL, NULL, 0, NULL, { NULL, NULL } },
+	  "sha512", { "narrow", "wide" }, hwc_host_race_sha512 },
+	{ NULL, NULL, 0, NULL, { NULL, NULL }, NULL },
 };
 
 __attribute__((constructor)) static void hwc_host_forms_env(void)
@@ -113,18 +125,6 @@ __attribute__((constructor)) static void hwc_host_forms_env(void)
 	}
 }
 
-/* The module's SHA-512 race input (x86/cpu.c): four 4 KiB messages. */
-static void hwc_host_race_sha512(void)
-{
-	static unsigned char buf[16384];
-	hwc_u64 st[8] = { 0 };
-	int i;
-
-	for (i = 0; i < 4; i++)
-		hwc_sha512_blocks_avx2(st, buf + 4096 * i, 4096 / 128);
-	__asm__ volatile("" : : "r"(st) : "memory");
-}
-
 static unsigned long long hwc_host_ns(void)
 {
 	struct timespec ts;
@@ -134,18 +134,18 @@ static unsigned long long hwc_host_ns(void)
 }
 
 /*
- * Only the SHA-512 form has a race here: the zmm XTS and GCM forms keep form 0 outside the
- * module (their races need keys and an AES context; libhwcrypt's in-process path does not yet
- * time them). Best of eight turns each, as the module: about 0.1 ms once per process.
+ * Forms without a race input (the zmm XTS and GCM loops: theirs need keys and an AES context)
+ * keep form 0 outside the module. Best of eight turns each, as the module: about 0.1 ms.
  */
 void hwc_host_pick_forms(const char *mode)
 {
 	const struct hwc_host_form *f;
-	unsigned long long best[2] = { ~0ull, ~0ull };
 	int i, v;
 
 	for (f = hwc_host_forms; f->env; f++) {
-		if (strcmp(f->mode, mode) || strcmp(mode, "sha512") || getenv(f->env) ||
+		unsigned long long best[2] = { ~0ull, ~0ull };
+
+		if (!f->race || strcmp(f->mode, mode) || getenv(f->env) ||
 		    (hwc_host_cpu_features() & f->features) != f->features)
 			continue;
 		for (i = 0; i < 8; i++) {
@@ -153,7 +153,7 @@ void hwc_host_pick_forms(const char *mode)
 				unsigned long long t0 = hwc_host_ns(), t;
 
 				*f->form = v;
-				hwc_host_race_sha512();
+				f->race();
 				t = hwc_host_ns() - t0;
 				if (t < best[v])
 					best[v] = t;
