@@ -39,6 +39,24 @@
 #define FN(name) CAT(name, VAES_SUFFIX)
 
 /*
+ * fn(args..., nr) with the key's public round count as a constant: each key length gets its own
+ * copy of the loop, rounds unrolled and no loop-carried key index.
+ */
+#define NR_CONST(nr, fn, ...) do {						\
+	switch (nr) {								\
+	case 10:								\
+		fn(__VA_ARGS__, 10);						\
+		break;								\
+	case 12:								\
+		fn(__VA_ARGS__, 12);						\
+		break;								\
+	default:								\
+		fn(__VA_ARGS__, 14);						\
+		break;								\
+	}									\
+} while (0)
+
+/*
  * Round keys stay where the key schedule put them, broadcast to all lanes as each round uses
  * them: no per-call setup, and no frame full of broadcast copies.
  */
@@ -86,19 +104,12 @@ AI vec rkv(const struct vrks *r, unsigned int i)
 #endif
 }
 
-/*
- * n registers through the cipher, one round key load per round for all of them. The rounds
- * are unrolled per key size (a switch on the public round count): no loop-carried register
- * copies, and short requests see only the AES latency chain.
- */
-AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
+/* Rounds 1 .. nr - 1 of n registers, whitened by the caller. */
+AI void vmid_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
 {
 	unsigned int i;
 	int j;
 
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = vxor(b[j], rkv(r, 0));
 #pragma GCC unroll 14
 	for (i = 1; i < nr; i++) {
 		vec k = rkv(r, i);
@@ -106,6 +117,21 @@ AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const unsigned int 
 		for (j = 0; j < n; j++)
 			b[j] = enc ? venc(b[j], k) : vdec(b[j], k);
 	}
+}
+
+/*
+ * n registers through the cipher, one round key load per round for all of them. The rounds
+ * are unrolled per key size (a switch on the public round count): no loop-carried register
+ * copies, and short requests see only the AES latency chain.
+ */
+AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const int enc, const unsigned int nr)
+{
+	int j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
+		b[j] = vxor(b[j], rkv(r, 0));
+	vmid_nr(r, b, n, nr, enc);
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = enc ? venclast(b[j], rkv(r, nr)) : vdeclast(b[j], rkv(r, nr));
@@ -113,17 +139,7 @@ AI void vcrypt_nr(const struct vrks *r, vec *b, const int n, const unsigned int 
 
 AI void vcrypt_n(const struct vrks *r, vec *b, const int n, const int enc)
 {
-	switch (r->nr) {
-	case 10:
-		vcrypt_nr(r, b, n, 10, enc);
-		break;
-	case 12:
-		vcrypt_nr(r, b, n, 12, enc);
-		break;
-	default:
-		vcrypt_nr(r, b, n, 14, enc);
-		break;
-	}
+	NR_CONST(r->nr, vcrypt_nr, r, b, n, enc);
 }
 
 AI void venc_n(const struct vrks *r, vec *b, const int n)
@@ -162,6 +178,19 @@ AI int tail_regs(hwc_size units, hwc_size per_reg)
 {
 	return units > 3 * per_reg ? 4 : (int)((units + per_reg - 1) / per_reg);
 }
+
+/*
+ * What the main loop leaves, in chunks of up to 4 registers of @per_reg units (blocks; bytes
+ * for CTR) each: call(q) does @c units in q registers, then src and dst advance by @c units of
+ * @unit bytes.
+ */
+#define TAIL_LOOP(n, c, per_reg, unit, call)					\
+	do {									\
+		for (; n; n -= c, src += (unit) * c, dst += (unit) * c) {	\
+			c = n > 4 * (per_reg) ? 4 * (per_reg) : n;		\
+			TAIL_CALL(tail_regs(c, per_reg), call);			\
+		}								\
+	} while (0)
 
 #define TAIL_CALL(q, call)						\
 	do {								\
@@ -207,10 +236,7 @@ AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = vld_blocks(src + 16 * VW * j, blocks_in(nblk, j));
-	if (enc)
-		venc_n(r, b, n);
-	else
-		vdec_n(r, b, n);
+	vcrypt_n(r, b, n, enc);
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		vst_blocks(dst + 16 * VW * j, b[j], blocks_in(nblk, j));
@@ -238,15 +264,9 @@ AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	}
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
 		ecb_chunk(&r, enc, dst, src, UNROLL * VW, UNROLL);
-	while (n) {
-		c = n > 4 * VW ? 4 * VW : n;
 #define ECB_CALL(q) ecb_chunk(&r, enc, dst, src, c, q)
-		TAIL_CALL(tail_regs(c, VW), ECB_CALL);
+	TAIL_LOOP(n, c, VW, 16, ECB_CALL);
 #undef ECB_CALL
-		n -= c;
-		src += 16 * c;
-		dst += 16 * c;
-	}
 }
 
 void FN(hwc_aes_ecb_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
@@ -306,17 +326,7 @@ void FN(hwc_aes_cbc_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 {
 	if (!n)
 		return;
-	switch (k->nr) {
-	case 10:
-		cbc_enc_nr(k, dst, src, n, iv, 10);
-		break;
-	case 12:
-		cbc_enc_nr(k, dst, src, n, iv, 12);
-		break;
-	default:
-		cbc_enc_nr(k, dst, src, n, iv, 14);
-		break;
-	}
+	NR_CONST(k->nr, cbc_enc_nr, k, dst, src, n, iv);
 }
 
 /*
@@ -350,15 +360,9 @@ void FN(hwc_aes_cbc_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 	vload_keys(&r, k->dk, k->nr);
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
 		cbc_dec_chunk(&r, dst, src, UNROLL * VW, &prev, UNROLL);
-	while (n) {
-		c = n > 4 * VW ? 4 * VW : n;
 #define CBC_CALL(q) cbc_dec_chunk(&r, dst, src, c, &prev, q)
-		TAIL_CALL(tail_regs(c, VW), CBC_CALL);
+	TAIL_LOOP(n, c, VW, 16, CBC_CALL);
 #undef CBC_CALL
-		n -= c;
-		src += 16 * c;
-		dst += 16 * c;
-	}
 	_mm_storeu_si128((__m128i *)iv, prev);
 }
 
@@ -547,17 +551,7 @@ AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_si
 AI void ctr_main(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
 		 __m128i *c)
 {
-	switch (r->nr) {
-	case 10:
-		ctr_main_nr(r, dst, src, nsteps, c, 10);
-		break;
-	case 12:
-		ctr_main_nr(r, dst, src, nsteps, c, 12);
-		break;
-	default:
-		ctr_main_nr(r, dst, src, nsteps, c, 14);
-		break;
-	}
+	NR_CONST(r->nr, ctr_main_nr, r, dst, src, nsteps, c);
 }
 #endif
 
@@ -583,15 +577,9 @@ static __attribute__((__noinline__)) void FN(ctr_long_)(const struct hwc_aes_key
 #endif
 	for (; len >= UNROLL * reg; len -= UNROLL * reg, src += UNROLL * reg, dst += UNROLL * reg)
 		ctr_chunk(&r, dst, src, UNROLL * reg, &c, UNROLL);
-	while (len) {
-		m = len > 4 * reg ? 4 * reg : len;
 #define CTR_CALL(q) ctr_chunk(&r, dst, src, m, &c, q)
-		TAIL_CALL(tail_regs(m, reg), CTR_CALL);
+	TAIL_LOOP(len, m, reg, 1, CTR_CALL);
 #undef CTR_CALL
-		len -= m;
-		src += m;
-		dst += m;
-	}
 	_mm_storeu_si128((__m128i *)ctr, _mm_shuffle_epi8(c, bswap_mask128()));
 }
 
@@ -614,7 +602,7 @@ AI void ctr_short(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, h
 	}
 	vload_keys(&r, k->ek, nr);
 	b[0] = vshuf8(vadd64(vbcast(c), vlane_index()), vbcast(bswap_mask128()));
-	vcrypt_nr(&r, b, 1, nr, 1);
+	vcrypt_nr(&r, b, 1, 1, nr);
 	if (len == 16 * VW)
 		vst(dst, vxor(b[0], vld(src)));
 	else
@@ -761,10 +749,7 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		b[j] = vxor(vld_blocks(src + 16 * VW * j, blocks_in(nblk, j)), tw[j]);
-	if (enc)
-		venc_n(r, b, n);
-	else
-		vdec_n(r, b, n);
+	vcrypt_n(r, b, n, enc);
 #pragma GCC unroll 8
 	for (j = 0; j < n; j++)
 		vst_blocks(dst + 16 * VW * j, vxor(b[j], tw[j]), blocks_in(nblk, j));
@@ -775,21 +760,6 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 #endif
 }
 #else
-/* Rounds 1 .. nr - 1 of n registers, whitened by the caller. */
-AI void vmid_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr, const int enc)
-{
-	unsigned int i;
-	int j;
-
-#pragma GCC unroll 14
-	for (i = 1; i < nr; i++) {
-		vec k = rkv(r, i);
-#pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = enc ? venc(b[j], k) : vdec(b[j], k);
-	}
-}
-
 /*
  * @nblk whole blocks with tweak vector @base (lanes t * alpha^0..VW-1); @base advances.
  * zmm: whitening is one three-way XOR (input, tweak, k0) and the output tweak rides in the last
@@ -824,17 +794,7 @@ AI void xts_chunk_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *s
 AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nblk,
 		  vec *base, const int n)
 {
-	switch (r->nr) {
-	case 10:
-		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 10);
-		break;
-	case 12:
-		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 12);
-		break;
-	default:
-		xts_chunk_nr(r, enc, dst, src, nblk, base, n, 14);
-		break;
-	}
+	NR_CONST(r->nr, xts_chunk_nr, r, enc, dst, src, nblk, base, n);
 }
 #endif
 
@@ -904,7 +864,7 @@ AI vec xts_stride_clmul(vec t)
  * with an XOR), and whitening with k0 and the input tweak is one three-way XOR.
  */
 AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		    hwc_size nsteps, vec *tw, const unsigned int nr, const int clmul)
+		    hwc_size nsteps, vec *tw, const int clmul, const unsigned int nr)
 {
 	const vec k0 = rkv(r, 0);
 	unsigned int i;
@@ -972,17 +932,7 @@ AI void xts_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *sr
 AI void xts_main_form(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		      hwc_size nsteps, vec *tw, const int clmul)
 {
-	switch (r->nr) {
-	case 10:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 10, clmul);
-		break;
-	case 12:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 12, clmul);
-		break;
-	default:
-		xts_main_nr(r, enc, dst, src, nsteps, tw, 14, clmul);
-		break;
-	}
+	NR_CONST(r->nr, xts_main_nr, r, enc, dst, src, nsteps, tw, clmul);
 }
 
 /* @nsteps steps from the request's first tweak @t; leaves in @base the lanes of the next block. */
@@ -1071,8 +1021,8 @@ static __attribute__((__noinline__)) __m128i FN(xts_steal_)(const struct hwc_aes
  * round key load is shared between key sizes (GCC hoists such loads above the switch and
  * broadcasts each with a VSHUFI32X4, a vector operation, instead of a broadcast load).
  */
-AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
+AI void xts_long(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		 hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
 {
 	struct vrks r;
 	hwc_size tail = len % 16, full = len / 16 - (tail ? 1 : 0), c;
@@ -1109,20 +1059,30 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	     dst += 16 * UNROLL * VW)
 		xts_chunk(&r, enc, dst, src, UNROLL * VW, &base, UNROLL);
 #endif
-	while (full) {
-		c = full > 4 * VW ? 4 * VW : full;
 #define XTS_CALL(q) xts_chunk(&r, enc, dst, src, c, &base, q)
-		TAIL_CALL(tail_regs(c, VW), XTS_CALL);
+	TAIL_LOOP(full, c, VW, 16, XTS_CALL);
 #undef XTS_CALL
-		full -= c;
-		src += 16 * c;
-		dst += 16 * c;
-	}
 	t = vlow(base);
 	if (tail)
 		t = FN(xts_steal_)(k, enc, dst, src, tail, t);
 	_mm_storeu_si128((__m128i *)tweak, t);
 }
+
+/*
+ * Each path out of line, one function per direction and round count: the entries only pick
+ * the code, so a short request never builds the long path's frame.
+ */
+#define XTS_OUTLINE(kind, dir, enc, nr)							\
+static __attribute__((__noinline__)) void CAT(xts_##kind##_##dir##nr##_, VAES_SUFFIX)(	\
+	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+	hwc_u8 tweak[16])								\
+{											\
+	xts_##kind(k, enc, dst, src, len, tweak, nr);					\
+}
+#define XTS_OUTLINE_ALL(kind)								\
+	XTS_OUTLINE(kind, enc, 1, 10) XTS_OUTLINE(kind, enc, 1, 12)			\
+	XTS_OUTLINE(kind, enc, 1, 14) XTS_OUTLINE(kind, dec, 0, 10)			\
+	XTS_OUTLINE(kind, dec, 0, 12) XTS_OUTLINE(kind, dec, 0, 14)
 
 #if VW >= 4
 /*
@@ -1148,35 +1108,15 @@ AI void xts_short(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	_mm_storeu_si128((__m128i *)tweak, xmul_x(t, (int)nb));
 }
 
-#define XTS_SHORT(dir, enc, nr)								\
-static __attribute__((__noinline__)) void CAT(xts_short_##dir##nr##_, VAES_SUFFIX)(	\
-	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
-	hwc_u8 tweak[16])								\
-{											\
-	xts_short(k, enc, dst, src, len, tweak, nr);					\
-}
-XTS_SHORT(enc, 1, 10) XTS_SHORT(enc, 1, 12) XTS_SHORT(enc, 1, 14)
-XTS_SHORT(dec, 0, 10) XTS_SHORT(dec, 0, 12) XTS_SHORT(dec, 0, 14)
-#undef XTS_SHORT
+XTS_OUTLINE_ALL(short)
 
 /* Whole blocks, 16 to 16 * VW bytes. */
 #define XTS_IS_SHORT(len) (((len) & 15) == 0 && (len) - 16 < 16 * VW)
 #endif
 
-/*
- * The general path out of line, one function per direction and round count: the entries only
- * pick the code, so a short request never builds the long path's frame.
- */
-#define XTS_LONG(dir, enc, nr)								\
-static __attribute__((__noinline__)) void CAT(xts_long_##dir##nr##_, VAES_SUFFIX)(	\
-	const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
-	hwc_u8 tweak[16])								\
-{											\
-	xts_crypt(k, enc, dst, src, len, tweak, nr);					\
-}
-XTS_LONG(enc, 1, 10) XTS_LONG(enc, 1, 12) XTS_LONG(enc, 1, 14)
-XTS_LONG(dec, 0, 10) XTS_LONG(dec, 0, 12) XTS_LONG(dec, 0, 14)
-#undef XTS_LONG
+XTS_OUTLINE_ALL(long)
+#undef XTS_OUTLINE_ALL
+#undef XTS_OUTLINE
 
 #define XTS_CALL_NR(kind, dir)								\
 	do {										\
@@ -1188,29 +1128,29 @@ XTS_LONG(dec, 0, 10) XTS_LONG(dec, 0, 12) XTS_LONG(dec, 0, 14)
 			CAT(xts_##kind##_##dir##14_, VAES_SUFFIX)(k, dst, src, len, tweak);	\
 	} while (0)
 
-void FN(hwc_aes_xts_enc_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			  hwc_size len, hwc_u8 tweak[16])
-{
 #if VW >= 4
-	if (XTS_IS_SHORT(len)) {
-		XTS_CALL_NR(short, enc);
-		return;
-	}
+#define XTS_CALL_SHORT(dir) XTS_CALL_NR(short, dir)
+#else
+/* No short path below zmm width: XTS_IS_SHORT is never true, and this never called. */
+#define XTS_IS_SHORT(len) 0
+#define XTS_CALL_SHORT(dir) XTS_CALL_NR(long, dir)
 #endif
-	XTS_CALL_NR(long, enc);
-}
 
-void FN(hwc_aes_xts_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			  hwc_size len, hwc_u8 tweak[16])
-{
-#if VW >= 4
-	if (XTS_IS_SHORT(len)) {
-		XTS_CALL_NR(short, dec);
-		return;
-	}
-#endif
-	XTS_CALL_NR(long, dec);
+#define XTS_ENTRY(dir)									\
+void FN(hwc_aes_xts_##dir##_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			      hwc_size len, hwc_u8 tweak[16])			\
+{											\
+	if (XTS_IS_SHORT(len)) {							\
+		XTS_CALL_SHORT(dir);							\
+		return;									\
+	}										\
+	XTS_CALL_NR(long, dir);								\
 }
+XTS_ENTRY(enc)
+XTS_ENTRY(dec)
+#undef XTS_ENTRY
+#undef XTS_CALL_SHORT
+#undef XTS_IS_SHORT
 #undef XTS_CALL_NR
 
 #endif /* HWC_X86_AES_MODES_H */
