@@ -77,68 +77,47 @@ AI void load_keys(struct rks *r, const struct hwc_aes_key *key, const unsigned i
 			call(14);						\
 	} while (0)
 
-AI v64 enc1(const struct rks *r, v64 b)
+/*
+ * One block (@enc constant at every call): the decryption rounds are vncipher on the encryption
+ * schedule, run from its last round key down.
+ */
+AI v64 crypt1(const struct rks *r, v64 b, const int enc)
 {
 	unsigned int i;
 
-	b ^= r->k[0];
+	b ^= r->k[enc ? 0 : r->nr];
 #pragma GCC unroll 14
 	for (i = 1; i < r->nr; i++)
-		b = __builtin_crypto_vcipher(b, r->k[i]);
-	return __builtin_crypto_vcipherlast(b, r->k[r->nr]);
+		b = enc ? __builtin_crypto_vcipher(b, r->k[i]) :
+			  __builtin_crypto_vncipher(b, r->k[r->nr - i]);
+	return enc ? __builtin_crypto_vcipherlast(b, r->k[r->nr]) :
+		     __builtin_crypto_vncipherlast(b, r->k[0]);
 }
 
-AI v64 dec1(const struct rks *r, v64 b)
-{
-	unsigned int i;
-
-	b ^= r->k[r->nr];
-#pragma GCC unroll 14
-	for (i = r->nr - 1; i > 0; i--)
-		b = __builtin_crypto_vncipher(b, r->k[i]);
-	return __builtin_crypto_vncipherlast(b, r->k[0]);
-}
-
-AI void enc8(const struct rks *r, v64 b[8])
+/* Eight blocks, each round key loaded once for all of them. */
+AI void crypt8(const struct rks *r, v64 b[8], const int enc)
 {
 	unsigned int i, j;
 
 #pragma GCC unroll 8
 	for (j = 0; j < 8; j++)
-		b[j] ^= r->k[0];
+		b[j] ^= r->k[enc ? 0 : r->nr];
 #pragma GCC unroll 14
 	for (i = 1; i < r->nr; i++) {
-		v64 k = r->k[i];
+		v64 k = r->k[enc ? i : r->nr - i];
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
-			b[j] = __builtin_crypto_vcipher(b[j], k);
+			b[j] = enc ? __builtin_crypto_vcipher(b[j], k) :
+				     __builtin_crypto_vncipher(b[j], k);
 	}
 #pragma GCC unroll 8
 	for (j = 0; j < 8; j++)
-		b[j] = __builtin_crypto_vcipherlast(b[j], r->k[r->nr]);
+		b[j] = enc ? __builtin_crypto_vcipherlast(b[j], r->k[r->nr]) :
+			     __builtin_crypto_vncipherlast(b[j], r->k[0]);
 }
 
-AI void dec8(const struct rks *r, v64 b[8])
-{
-	unsigned int i, j;
-
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++)
-		b[j] ^= r->k[r->nr];
-#pragma GCC unroll 14
-	for (i = r->nr - 1; i > 0; i--) {
-		v64 k = r->k[i];
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = __builtin_crypto_vncipher(b[j], k);
-	}
-#pragma GCC unroll 8
-	for (j = 0; j < 8; j++)
-		b[j] = __builtin_crypto_vncipherlast(b[j], r->k[0]);
-}
-
-AI void ecb_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
-		 const unsigned int nr)
+AI void ecb(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
+	    const int enc, const unsigned int nr)
 {
 	struct rks r;
 	v64 b[8];
@@ -149,34 +128,13 @@ AI void ecb_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			b[j] = ldj(src, j);
-		enc8(&r, b);
+		crypt8(&r, b, enc);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			stj(dst, j, b[j]);
 	}
 	for (; n; n--, src += 16, dst += 16)
-		st(dst, enc1(&r, ld(src)));
-}
-
-AI void ecb_dec(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
-		 const unsigned int nr)
-{
-	struct rks r;
-	v64 b[8];
-	unsigned int j;
-
-	load_keys(&r, k, nr);
-	for (; n >= 8; n -= 8, src += 128, dst += 128) {
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			b[j] = ldj(src, j);
-		dec8(&r, b);
-#pragma GCC unroll 8
-		for (j = 0; j < 8; j++)
-			stj(dst, j, b[j]);
-	}
-	for (; n; n--, src += 16, dst += 16)
-		st(dst, dec1(&r, ld(src)));
+		st(dst, crypt1(&r, ld(src), enc));
 }
 
 AI void cbc_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
@@ -187,7 +145,7 @@ AI void cbc_enc(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc
 
 	load_keys(&r, k, nr);
 	for (; n; n--, src += 16, dst += 16) {
-		c = enc1(&r, c ^ ld(src));
+		c = crypt1(&r, c ^ ld(src), 1);
 		st(dst, c);
 	}
 	st(iv, c);
@@ -206,7 +164,7 @@ AI void cbc_dec(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			b[j] = c[j] = ldj(src, j);
-		dec8(&r, b);
+		crypt8(&r, b, 0);
 		st(dst, b[0] ^ prev);
 #pragma GCC unroll 8
 		for (j = 1; j < 8; j++)
@@ -216,7 +174,7 @@ AI void cbc_dec(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc
 	for (; n; n--, src += 16, dst += 16) {
 		v64 x = ld(src);
 
-		st(dst, dec1(&r, x) ^ prev);
+		st(dst, crypt1(&r, x, 0) ^ prev);
 		prev = x;
 	}
 	st(iv, prev);
@@ -242,13 +200,13 @@ AI void ctr_crypt(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, h
 		for (j = 1; j < 8; j++)
 			b[j] = add128(b[j - 1], 1);
 		c = add128(b[7], 1);
-		enc8(&r, b);
+		crypt8(&r, b, 1);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			stj(dst, j, b[j] ^ ldj(src, j));
 	}
 	for (; len; ) {
-		v64 ks = enc1(&r, c);
+		v64 ks = crypt1(&r, c, 1);
 
 		c = add128(c, 1);
 		if (len >= 16) {
@@ -272,13 +230,13 @@ AI void ctr_crypt(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, h
 
 void hwc_aes_ecb_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
 {
-#define ECB_ENC(nr) ecb_enc(k, dst, src, n, nr)
+#define ECB_ENC(nr) ecb(k, dst, src, n, 1, nr)
 	NR_DISPATCH(k->nr, ECB_ENC);
 }
 
 void hwc_aes_ecb_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n)
 {
-#define ECB_DEC(nr) ecb_dec(k, dst, src, n, nr)
+#define ECB_DEC(nr) ecb(k, dst, src, n, 0, nr)
 	NR_DISPATCH(k->nr, ECB_DEC);
 }
 
@@ -334,10 +292,7 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 			b[j] = ldj(src, j) ^ t;
 			t = xts_next(t);
 		}
-		if (enc)
-			enc8(&r, b);
-		else
-			dec8(&r, b);
+		crypt8(&r, b, enc);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++)
 			stj(dst, j, b[j] ^ tw[j]);
@@ -345,7 +300,7 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	for (; full; full--, src += 16, dst += 16) {
 		v64 x = ld(src) ^ t;
 
-		x = enc ? enc1(&r, x) : dec1(&r, x);
+		x = crypt1(&r, x, enc);
 		st(dst, x ^ t);
 		t = xts_next(t);
 	}
@@ -355,12 +310,12 @@ AI void xts_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 		hwc_u8 buf[32];
 
 		cc = ld(src) ^ ta;
-		cc = (enc ? enc1(&r, cc) : dec1(&r, cc)) ^ ta;
+		cc = crypt1(&r, cc, enc) ^ ta;
 		st(buf, cc);
 		__builtin_memcpy(buf + 16, buf, tail);
 		__builtin_memcpy(buf, src + 16, tail);
 		cc = ld(buf) ^ tb;
-		cc = (enc ? enc1(&r, cc) : dec1(&r, cc)) ^ tb;
+		cc = crypt1(&r, cc, enc) ^ tb;
 		st(buf, cc);
 		__builtin_memcpy(dst, buf, 16 + tail);
 		hwc_memzero_explicit(buf, sizeof(buf));
@@ -531,7 +486,7 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 			/* Read the input again below rather than hold it in eight registers. */
 			__asm__ volatile("" ::: "memory");
 		}
-		enc8(&r, b);
+		crypt8(&r, b, 1);
 #pragma GCC unroll 8
 		for (j = 0; j < 8; j++) {
 			b[j] ^= ldj(src, j);
@@ -541,7 +496,7 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 			y = ghash8(k, y, b);
 	}
 	for (; len; ) {
-		v64 ks = enc1(&r, ctr), in, out;
+		v64 ks = crypt1(&r, ctr, 1), in, out;
 
 		ctr = (v64)((v32)ctr + one);
 		if (len >= 16) {
