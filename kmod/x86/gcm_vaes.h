@@ -241,6 +241,18 @@ NOINLINE void name(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc
 	SHORT_FN(gcm_short_encw##nv##_##nr, 1, nv, nr, 1)				\
 	SHORT_FN(gcm_short_decw##nv##_##nr, 0, nv, nr, 1)
 
+/* Whole 256-byte steps through the bulk loop of the direction and round count @nr. */
+AI void gcm_bulk_call(unsigned int nr, int enc, const struct hwc_gcm_key *k, hwc_u8 *dst,
+		      const hwc_u8 *src, hwc_size len, V *ctr, __m128i *y)
+{
+	if (enc)
+		(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
+			(k, dst, src, len, ctr, y);
+	else
+		(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
+			(k, dst, src, len, ctr, y);
+}
+
 /* A piece that does not end the message; the chained state stays in @c. */
 AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
 		  const hwc_u8 *src, hwc_size len)
@@ -252,12 +264,7 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 	V ctr = ctr_lanes(cb);
 
 	if (bulk) {
-		if (enc)
-			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
-				(k, dst, src, bulk, &ctr, &y);
-		else
-			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
-				(k, dst, src, bulk, &ctr, &y);
+		gcm_bulk_call(nr, enc, k, dst, src, bulk, &ctr, &y);
 		src += bulk;
 		dst += bulk;
 		len -= bulk;

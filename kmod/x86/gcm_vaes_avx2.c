@@ -526,12 +526,7 @@ AI void gcm_crypt_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 	ctr = ctr_lanes(cb);
 	head = (len - 1) & ~(hwc_size)255;
 	if (head) {
-		if (enc)
-			(nr == 10 ? gcm_bulk_enc10 : nr == 12 ? gcm_bulk_enc12 : gcm_bulk_enc14)
-				(k, dst, src, head, &ctr, &y);
-		else
-			(nr == 10 ? gcm_bulk_dec10 : nr == 12 ? gcm_bulk_dec12 : gcm_bulk_dec14)
-				(k, dst, src, head, &ctr, &y);
+		gcm_bulk_call(nr, enc, k, dst, src, head, &ctr, &y);
 		src += head;
 		dst += head;
 		len -= head;

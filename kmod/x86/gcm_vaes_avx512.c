@@ -897,24 +897,18 @@ FINAL_LONG(enc, 1) FINAL_LONG(dec, 0)
  * The entry points only pick the code: a short request goes straight to its straight-line
  * function (a tail call), without the frame setup of the long path.
  */
-void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
-{
-	if (len - 1 < 256)
-		SHORT_CALL(enc);
-	else if (len)
-		gcm_final_long_enc(k, c, dst, src, len, tag);
-	else
-		hwc_gcm_final_vaes_avx512(k, c, tag);
+#define FINAL_ENTRY(dir)									\
+void hwc_gcm_##dir##_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,	\
+				       hwc_u8 tag[16])					\
+{											\
+	if (len - 1 < 256)								\
+		SHORT_CALL(dir);							\
+	else if (len)									\
+		gcm_final_long_##dir(k, c, dst, src, len, tag);				\
+	else										\
+		hwc_gcm_final_vaes_avx512(k, c, tag);					\
 }
-
-void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
-{
-	if (len - 1 < 256)
-		SHORT_CALL(dec);
-	else if (len)
-		gcm_final_long_dec(k, c, dst, src, len, tag);
-	else
-		hwc_gcm_final_vaes_avx512(k, c, tag);
-}
+FINAL_ENTRY(enc)
+FINAL_ENTRY(dec)
+#undef FINAL_ENTRY
