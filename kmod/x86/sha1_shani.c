@@ -31,6 +31,18 @@
 #define SCHED(m0, m1, m2, m3)						\
 	(m0 = _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(m0, m1), m2), m3))
 
+/*
+ * Groups g..g+3, each scheduling the next four words into the register it then consumes.
+ * SHA1RNDS4's f selects the function and constant of rounds 20f..20f+19: group g's is g / 5.
+ */
+#define SCHED_RNDS16(g)							\
+	do {								\
+		SCHED(m0, m1, m2, m3); RNDS4(((g) + 0) / 5, e1, m0);	\
+		SCHED(m1, m2, m3, m0); RNDS4(((g) + 1) / 5, e1, m1);	\
+		SCHED(m2, m3, m0, m1); RNDS4(((g) + 2) / 5, e1, m2);	\
+		SCHED(m3, m0, m1, m2); RNDS4(((g) + 3) / 5, e1, m3);	\
+	} while (0)
+
 void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks)
 {
 	hwc_u32 *s = state;
@@ -60,22 +72,10 @@ void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks)
 		RNDS4(0, e1, m1);
 		RNDS4(0, e1, m2);
 		RNDS4(0, e1, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(0, e1, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(1, e1, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(1, e1, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(1, e1, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(1, e1, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(1, e1, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(2, e1, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(2, e1, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(2, e1, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(2, e1, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(2, e1, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(3, e1, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(3, e1, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(3, e1, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(3, e1, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(3, e1, m3);
+		SCHED_RNDS16(4);
+		SCHED_RNDS16(8);
+		SCHED_RNDS16(12);
+		SCHED_RNDS16(16);
 
 		/* E after round 79 is A entering group 19, rotated by 30: NEXTE adds it to old E. */
 		e0 = _mm_sha1nexte_epu32(e1, e_save);

@@ -32,6 +32,15 @@
 	(m0 = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(m0, m1),	\
 						 _mm_alignr_epi8(m3, m2, 4)), m3))
 
+/* Groups g..g+3: each schedules the next four words into the register it then consumes. */
+#define SCHED_RNDS16(g)							\
+	do {								\
+		SCHED(m0, m1, m2, m3); RNDS4((g) + 0, m0);		\
+		SCHED(m1, m2, m3, m0); RNDS4((g) + 1, m1);		\
+		SCHED(m2, m3, m0, m1); RNDS4((g) + 2, m2);		\
+		SCHED(m3, m0, m1, m2); RNDS4((g) + 3, m3);		\
+	} while (0)
+
 void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks)
 {
 	hwc_u32 *s = state;
@@ -61,18 +70,9 @@ void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks)
 		RNDS4(1, m1);
 		RNDS4(2, m2);
 		RNDS4(3, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(4, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(5, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(6, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(7, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(8, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(9, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(10, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(11, m3);
-		SCHED(m0, m1, m2, m3); RNDS4(12, m0);
-		SCHED(m1, m2, m3, m0); RNDS4(13, m1);
-		SCHED(m2, m3, m0, m1); RNDS4(14, m2);
-		SCHED(m3, m0, m1, m2); RNDS4(15, m3);
+		SCHED_RNDS16(4);
+		SCHED_RNDS16(8);
+		SCHED_RNDS16(12);
 
 		abef = _mm_add_epi32(abef, abef_save);
 		cdgh = _mm_add_epi32(cdgh, cdgh_save);
