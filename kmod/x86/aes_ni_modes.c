@@ -132,6 +132,16 @@ static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hw
 			   [mask] "x"(mask)					\
 			 : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",	\
 			   "xmm7", "cc", "memory")
+/* One unrolled loop per key size, chosen once per call. */
+#define XTS8_NR(op)							\
+	do {								\
+		if (nr == 10)						\
+			XTS8_ASM(op, XTS8_R10);				\
+		else if (nr == 12)					\
+			XTS8_ASM(op, XTS8_R12);				\
+		else							\
+			XTS8_ASM(op, XTS8_R14);				\
+	} while (0)
 
 /*
  * @n8 (> 0) steps of eight blocks with round keys @keys (@nr rounds); @tb[0..7] the first
@@ -150,21 +160,10 @@ vxts8_loop(const hwc_u8 *keys, unsigned int nr, int enc, hwc_u8 *dst, const hwc_
 	for (j = 0; j < 8; j++)
 		cur[j] = _mm_xor_si128(cur[j], k0);
 
-	if (enc) {
-		if (nr == 10)
-			XTS8_ASM("aesenc", XTS8_R10);
-		else if (nr == 12)
-			XTS8_ASM("aesenc", XTS8_R12);
-		else
-			XTS8_ASM("aesenc", XTS8_R14);
-	} else {
-		if (nr == 10)
-			XTS8_ASM("aesdec", XTS8_R10);
-		else if (nr == 12)
-			XTS8_ASM("aesdec", XTS8_R12);
-		else
-			XTS8_ASM("aesdec", XTS8_R14);
-	}
+	if (enc)
+		XTS8_NR("aesenc");
+	else
+		XTS8_NR("aesdec");
 	(void)tmp;
 	(void)h;
 	(void)rk;
