@@ -28,17 +28,27 @@ static inline hwc_u32 rol32(hwc_u32 x, unsigned int n)
 		b = rol32(b, 30);					\
 	} while (0)
 
-#define W_LOAD(j)	(W[(j) & 15])
-#define W_SCHED(j)	(W[(j) & 15] = rol32(W[((j) - 3) & 15] ^ W[((j) - 8) & 15] ^	\
-					     W[((j) - 14) & 15] ^ W[(j) & 15], 1))
+/* Word j (a constant): the first 16 as loaded, the rest computed in place. */
+#define W_NEXT(j)	((j) < 16 ? W[(j) & 15] :					\
+			 (W[(j) & 15] = rol32(W[((j) - 3) & 15] ^ W[((j) - 8) & 15] ^	\
+					      W[((j) - 14) & 15] ^ W[(j) & 15], 1)))
 
-#define FIVE(j, F, K, WX)						\
+#define FIVE(j, F, K)							\
 	do {								\
-		ROUND(a, b, c, d, e, F, K, WX((j) + 0));		\
-		ROUND(e, a, b, c, d, F, K, WX((j) + 1));		\
-		ROUND(d, e, a, b, c, F, K, WX((j) + 2));		\
-		ROUND(c, d, e, a, b, F, K, WX((j) + 3));		\
-		ROUND(b, c, d, e, a, F, K, WX((j) + 4));		\
+		ROUND(a, b, c, d, e, F, K, W_NEXT((j) + 0));		\
+		ROUND(e, a, b, c, d, F, K, W_NEXT((j) + 1));		\
+		ROUND(d, e, a, b, c, F, K, W_NEXT((j) + 2));		\
+		ROUND(c, d, e, a, b, F, K, W_NEXT((j) + 3));		\
+		ROUND(b, c, d, e, a, F, K, W_NEXT((j) + 4));		\
+	} while (0)
+
+/* Rounds j..j+19, which share one function and one constant. */
+#define TWENTY(j, F, K)							\
+	do {								\
+		FIVE((j) + 0, F, K);					\
+		FIVE((j) + 5, F, K);					\
+		FIVE((j) + 10, F, K);					\
+		FIVE((j) + 15, F, K);					\
 	} while (0)
 
 void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks)
@@ -53,26 +63,10 @@ void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks)
 			W[t] = hwc_get_be32(data + 4 * t);
 		a = s[0]; b = s[1]; c = s[2]; d = s[3]; e = s[4];
 
-		FIVE(0, F_CH, K0, W_LOAD);
-		FIVE(5, F_CH, K0, W_LOAD);
-		FIVE(10, F_CH, K0, W_LOAD);
-		ROUND(a, b, c, d, e, F_CH, K0, W_LOAD(15));
-		ROUND(e, a, b, c, d, F_CH, K0, W_SCHED(16));
-		ROUND(d, e, a, b, c, F_CH, K0, W_SCHED(17));
-		ROUND(c, d, e, a, b, F_CH, K0, W_SCHED(18));
-		ROUND(b, c, d, e, a, F_CH, K0, W_SCHED(19));
-		FIVE(20, F_PAR, K1, W_SCHED);
-		FIVE(25, F_PAR, K1, W_SCHED);
-		FIVE(30, F_PAR, K1, W_SCHED);
-		FIVE(35, F_PAR, K1, W_SCHED);
-		FIVE(40, F_MAJ, K2, W_SCHED);
-		FIVE(45, F_MAJ, K2, W_SCHED);
-		FIVE(50, F_MAJ, K2, W_SCHED);
-		FIVE(55, F_MAJ, K2, W_SCHED);
-		FIVE(60, F_PAR, K3, W_SCHED);
-		FIVE(65, F_PAR, K3, W_SCHED);
-		FIVE(70, F_PAR, K3, W_SCHED);
-		FIVE(75, F_PAR, K3, W_SCHED);
+		TWENTY(0, F_CH, K0);
+		TWENTY(20, F_PAR, K1);
+		TWENTY(40, F_MAJ, K2);
+		TWENTY(60, F_PAR, K3);
 
 		s[0] += a; s[1] += b; s[2] += c; s[3] += d; s[4] += e;
 		data += 64;
