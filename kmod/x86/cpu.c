@@ -237,9 +237,30 @@ static void hwc_pick_forms(bool zmm)
 	kfree_sensitive(r);
 }
 
+/*
+ * The HWC_F_* bits that are one kernel feature flag each; those marked ymm count only where the
+ * kernel saves the ymm registers. SHA_NI is CPUID.(EAX=7,ECX=0):EBX[29] on every vendor: no
+ * vendor or family gate.
+ */
+static const struct {
+	u16 cap;
+	bool ymm;
+	unsigned int flag;
+} hwc_x86_caps[] = {
+	{ X86_FEATURE_XMM4_1, false, HWC_F_SSE41 },
+	{ X86_FEATURE_SHA_NI, false, HWC_F_SHANI },
+	{ X86_FEATURE_AES, false, HWC_F_AESNI },
+	{ X86_FEATURE_PCLMULQDQ, false, HWC_F_PCLMUL },
+	{ X86_FEATURE_BMI2, false, HWC_F_BMI2 },
+	{ X86_FEATURE_ADX, false, HWC_F_ADX },
+	{ X86_FEATURE_AVX2, true, HWC_F_AVX2 },
+	{ X86_FEATURE_VAES, true, HWC_F_VAES },
+	{ X86_FEATURE_VPCLMULQDQ, true, HWC_F_VPCLMUL },
+};
+
 unsigned int hwc_arch_features(void)
 {
-	unsigned int f = 0;
+	unsigned int i, f = 0;
 	/* A CPU flag is not enough: the kernel must also save the register state (XCR0). */
 	bool ymm = boot_cpu_has(X86_FEATURE_AVX) &&
 		   cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
@@ -249,28 +270,11 @@ unsigned int hwc_arch_features(void)
 	bool avx512 = zmm && boot_cpu_has(X86_FEATURE_AVX512BW) && boot_cpu_has(X86_FEATURE_AVX512VL);
 	bool ifma = zmm && boot_cpu_has(X86_FEATURE_AVX512IFMA);
 
-	if (boot_cpu_has(X86_FEATURE_XMM4_1))
-		f |= HWC_F_SSE41;
-	/* CPUID.(EAX=7,ECX=0):EBX[29] on every vendor: no vendor or family gate. */
-	if (boot_cpu_has(X86_FEATURE_SHA_NI))
-		f |= HWC_F_SHANI;
-	if (boot_cpu_has(X86_FEATURE_AES))
-		f |= HWC_F_AESNI;
-	if (boot_cpu_has(X86_FEATURE_PCLMULQDQ))
-		f |= HWC_F_PCLMUL;
-	if (boot_cpu_has(X86_FEATURE_BMI2))
-		f |= HWC_F_BMI2;
-	if (boot_cpu_has(X86_FEATURE_ADX))
-		f |= HWC_F_ADX;
-	if (ymm) {
+	for (i = 0; i < ARRAY_SIZE(hwc_x86_caps); i++)
+		if ((ymm || !hwc_x86_caps[i].ymm) && boot_cpu_has(hwc_x86_caps[i].cap))
+			f |= hwc_x86_caps[i].flag;
+	if (ymm)
 		f |= HWC_F_AVX;
-		if (boot_cpu_has(X86_FEATURE_AVX2))
-			f |= HWC_F_AVX2;
-		if (boot_cpu_has(X86_FEATURE_VAES))
-			f |= HWC_F_VAES;
-		if (boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
-			f |= HWC_F_VPCLMUL;
-	}
 	/*
 	 * HWC_F_AVX512 and HWC_F_IFMA mean "this zmm code may run": the CPU, XCR0 and the zmm
 	 * policy agree. The policy is asked once, and only where there is zmm code to gate.

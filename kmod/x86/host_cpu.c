@@ -28,55 +28,59 @@ static unsigned long long xgetbv0(void)
 	return ((unsigned long long)hi << 32) | lo;
 }
 
+/* CPUID words: leaf 1's ECX, leaf 7 subleaf 0's EBX and ECX. */
+enum { C1, B7, C7 };
+/* The vector registers a feature needs the OS to save, each level including the one before. */
+enum { NOVEC, YMM, ZMM };
+
+/* Each HWC_F_* bit but AVX: all of @mask in CPUID word @word, and @vec saved. */
+static const struct {
+	unsigned char word, vec;
+	unsigned int mask, flag;
+} hwc_cpuid_bits[] = {
+	{ C1, NOVEC, 1u << 19, HWC_F_SSE41 },
+	{ C1, NOVEC, 1u << 25, HWC_F_AESNI },
+	{ C1, NOVEC, 1u << 1, HWC_F_PCLMUL },
+	{ B7, NOVEC, 1u << 29, HWC_F_SHANI },
+	{ B7, NOVEC, 1u << 8, HWC_F_BMI2 },
+	{ B7, NOVEC, 1u << 19, HWC_F_ADX },
+	{ B7, YMM, 1u << 5, HWC_F_AVX2 },
+	{ C7, YMM, 1u << 9, HWC_F_VAES },
+	{ C7, YMM, 1u << 10, HWC_F_VPCLMUL },
+	{ B7, ZMM, (1u << 30) | (1u << 31), HWC_F_AVX512 },	/* AVX512BW, AVX512VL */
+	{ B7, ZMM, 1u << 21, HWC_F_IFMA },			/* AVX512_IFMA */
+};
+
 unsigned int hwc_host_cpu_features(void)
 {
-	unsigned int a, b, c, d, max, f = 0;
-	unsigned int c1 = 0, b7 = 0, c7 = 0;
+	unsigned int a, b, c, d, max, i, f = 0;
+	unsigned int w[3] = { 0 };
 	unsigned long long xcr0 = 0;
-	int ymm, zmm;
+	int vec = NOVEC;
 
 	max = __get_cpuid_max(0, NULL);
 	if (max >= 1 && __get_cpuid(1, &a, &b, &c, &d))
-		c1 = c;
+		w[C1] = c;
 	if (max >= 7) {
 		__cpuid_count(7, 0, a, b, c, d);
-		b7 = b;
-		c7 = c;
+		w[B7] = b;
+		w[C7] = c;
 	}
 	/* Vector registers count only if the OS saves them (OSXSAVE, then XCR0 bits). */
-	if (c1 & (1u << 27))
+	if (w[C1] & (1u << 27))
 		xcr0 = xgetbv0();
-	ymm = (c1 & (1u << 28)) && (xcr0 & 0x6) == 0x6;
-	/* zmm: opmask, upper zmm0-15 and zmm16-31 state, and AVX512F (CPUID.7.0:EBX[16]). */
-	zmm = ymm && (xcr0 & 0xe0) == 0xe0 && (b7 & (1u << 16));
-
-	if (c1 & (1u << 19))
-		f |= HWC_F_SSE41;
-	if (c1 & (1u << 25))
-		f |= HWC_F_AESNI;
-	if (c1 & (1u << 1))
-		f |= HWC_F_PCLMUL;
-	if (b7 & (1u << 29))
-		f |= HWC_F_SHANI;
-	if (b7 & (1u << 8))
-		f |= HWC_F_BMI2;
-	if (b7 & (1u << 19))
-		f |= HWC_F_ADX;
-	if (ymm) {
+	if ((w[C1] & (1u << 28)) && (xcr0 & 0x6) == 0x6) {
+		vec = YMM;
 		f |= HWC_F_AVX;
-		if (b7 & (1u << 5))
-			f |= HWC_F_AVX2;
-		if (c7 & (1u << 9))
-			f |= HWC_F_VAES;
-		if (c7 & (1u << 10))
-			f |= HWC_F_VPCLMUL;
+		/* zmm: opmask, upper zmm0-15 and zmm16-31 state, and AVX512F (CPUID.7.0:EBX[16]). */
+		if ((xcr0 & 0xe0) == 0xe0 && (w[B7] & (1u << 16)))
+			vec = ZMM;
 	}
-	/* AVX512BW, AVX512VL */
-	if (zmm && (b7 & (1u << 30)) && (b7 & (1u << 31)))
-		f |= HWC_F_AVX512;
-	/* AVX512_IFMA (CPUID.7.0:EBX[21]) */
-	if (zmm && (b7 & (1u << 21)))
-		f |= HWC_F_IFMA;
+
+	for (i = 0; i < sizeof(hwc_cpuid_bits) / sizeof(hwc_cpuid_bits[0]); i++)
+		if (vec >= hwc_cpuid_bits[i].vec &&
+		    (w[hwc_cpuid_bits[i].word] & hwc_cpuid_bits[i].mask) == hwc_cpuid_bits[i].mask)
+			f |= hwc_cpuid_bits[i].flag;
 	return f;
 }
 
