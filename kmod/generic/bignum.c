@@ -252,6 +252,14 @@ static inline hwc_u64 ct_carry(hwc_u64 a, hwc_u64 b, hwc_u64 s)
 	} while (0)
 #endif
 
+/* The column's low limb is taken: the accumulator moves down a limb for the next column. */
+#define NEXT_COLUMN(c0, c1, c2)							\
+	do {									\
+		c0 = c1;							\
+		c1 = c2;							\
+		c2 = 0;								\
+	} while (0)
+
 BN_INLINE void redc_body(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
 			 const unsigned int nl)
 {
@@ -301,9 +309,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u6
 		MAC(c0, c1, c2, a[k], b[0]);						\
 		q[k] = c0 * n0;								\
 		MAC(c0, c1, c2, q[k], m[0]);						\
-		c0 = c1;								\
-		c1 = c2;								\
-		c2 = 0;									\
+		NEXT_COLUMN(c0, c1, c2);						\
 	}										\
 	OUTER										\
 	for (k = nl; k < 2 * nl - 1; k++) {						\
@@ -313,9 +319,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u6
 			MAC(c0, c1, c2, q[i], m[k - i]);				\
 		}									\
 		r[k - nl] = c0;								\
-		c0 = c1;								\
-		c1 = c2;								\
-		c2 = 0;									\
+		NEXT_COLUMN(c0, c1, c2);						\
 	}										\
 	r[nl - 1] = c0;									\
 	hwc_bn_csub(r, r, c1, m, nl);							\
@@ -363,9 +367,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,	
 			MAC(c0, c1, c2, q[i], m[k - i]);				\
 		q[k] = c0 * n0;								\
 		MAC(c0, c1, c2, q[k], m[0]);						\
-		c0 = c1;								\
-		c1 = c2;								\
-		c2 = 0;									\
+		NEXT_COLUMN(c0, c1, c2);						\
 	}										\
 	OUTER										\
 	for (k = nl; k < 2 * nl - 1; k++) {						\
@@ -375,9 +377,7 @@ BN_INLINE void name(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,	
 		for (i = k - nl + 1; i < nl; i++)					\
 			MAC(c0, c1, c2, q[i], m[k - i]);				\
 		r[k - nl] = c0;								\
-		c0 = c1;								\
-		c1 = c2;								\
-		c2 = 0;									\
+		NEXT_COLUMN(c0, c1, c2);						\
 	}										\
 	r[nl - 1] = c0;									\
 	hwc_bn_csub(r, r, c1, m, nl);							\
