@@ -87,23 +87,17 @@ static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, uns
 	err = priv ? rsa_parse_priv_key(&raw, der, len) : rsa_parse_pub_key(&raw, der, len);
 	if (err)
 		return err;
+	/* rsa_parse_pub_key() sets n and e alone: the rest of raw stays zero. */
 	hraw = (struct hwc_rsa_raw){
-		.n = raw.n, .e = raw.e, .n_sz = raw.n_sz, .e_sz = raw.e_sz,
+		.n = raw.n, .n_sz = raw.n_sz,
+		.e = raw.e, .e_sz = raw.e_sz,
+		.d = raw.d, .d_sz = raw.d_sz,
+		.p = raw.p, .p_sz = raw.p_sz,
+		.q = raw.q, .q_sz = raw.q_sz,
+		.dp = raw.dp, .dp_sz = raw.dp_sz,
+		.dq = raw.dq, .dq_sz = raw.dq_sz,
+		.qinv = raw.qinv, .qinv_sz = raw.qinv_sz,
 	};
-	if (priv) {
-		hraw.d = raw.d;
-		hraw.d_sz = raw.d_sz;
-		hraw.p = raw.p;
-		hraw.p_sz = raw.p_sz;
-		hraw.q = raw.q;
-		hraw.q_sz = raw.q_sz;
-		hraw.dp = raw.dp;
-		hraw.dp_sz = raw.dp_sz;
-		hraw.dq = raw.dq;
-		hraw.dq_sz = raw.dq_sz;
-		hraw.qinv = raw.qinv;
-		hraw.qinv_sz = raw.qinv_sz;
-	}
 	key = kvzalloc(sizeof(*key), GFP_KERNEL);
 	ws = kmalloc(HWC_RSA_SETKEY_WS_BYTES, GFP_KERNEL);
 	if (priv)
