@@ -98,10 +98,10 @@ static int hwc_rsa_tfm_set_key(struct crypto_akcipher *tfm, const void *der, uns
 		.dq = raw.dq, .dq_sz = raw.dq_sz,
 		.qinv = raw.qinv, .qinv_sz = raw.qinv_sz,
 	};
-	key = kvzalloc(sizeof(*key), GFP_KERNEL);
+	key = kvzalloc_obj(*key, GFP_KERNEL);
 	ws = kmalloc(HWC_RSA_SETKEY_WS_BYTES, GFP_KERNEL);
 	if (priv)
-		ctx->blind_mem = kvzalloc(sizeof(*ctx->blind_mem), GFP_KERNEL);
+		ctx->blind_mem = kvzalloc_obj(*ctx->blind_mem, GFP_KERNEL);
 	if (!key || !ws || (priv && !ctx->blind_mem)) {
 		err = -ENOMEM;
 		goto out;

@@ -49,12 +49,14 @@
 #endif
 
 /*
- * kzalloc_obj(P, gfp): a zeroed allocation of P's type. Code writes it as the newest kernels do
- * (checkpatch asks for it); where the target lacks it (COMPAT_HAVE_KZALLOC_OBJ undefined) it is
- * kzalloc() of P's size, untyped as kzalloc() is, with the gfp flags always given.
+ * kzalloc_obj(P, gfp), kvzalloc_obj(P, gfp): a zeroed allocation of P's type. Code writes them
+ * as the newest kernels do (checkpatch asks for them); where the target lacks them
+ * (COMPAT_HAVE_KZALLOC_OBJ undefined: the kernel added both at once) they are kzalloc() and
+ * kvzalloc() of P's size, untyped as those are, with the gfp flags always given.
  */
 #ifndef COMPAT_HAVE_KZALLOC_OBJ
 #define kzalloc_obj(P, gfp)	kzalloc(sizeof(P), gfp)
+#define kvzalloc_obj(P, gfp)	kvzalloc(sizeof(P), gfp)
 #endif
 
 #endif /* HWC_COMPAT_H */
