@@ -31,6 +31,39 @@
 #define P8_INLINE static inline __attribute__((always_inline))
 
 /*
+ * One carry chain of p8_mul_regs' row i over vec (b or m) times v (x or q): the low halves
+ * into limbs 1..n-1 after the caller's limb 0, or the high halves into limbs 1..n; the carry
+ * out goes into the next limb, which cannot overflow (see above).
+ */
+#define P8_CHAIN_LO(vec, v)						\
+	"	.set	hwc_j, 1\n"						\
+	"	.rept	hwc_n - 1\n"						\
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% hwc_w\n"		\
+	"	ld	hwc_u, 8*hwc_j(%[" #vec "])\n"				\
+	"	mulld	hwc_u, " #v ", hwc_u\n"					\
+	"	adde	hwc_tj, hwc_tj, hwc_u\n"				\
+	"	.set	hwc_j, hwc_j + 1\n"					\
+	"	.endr\n"							\
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% hwc_w\n"		\
+	"	addze	hwc_tj, hwc_tj\n"
+
+#define P8_CHAIN_HI(vec, v)						\
+	"	.set	hwc_j, 0\n"						\
+	"	.rept	hwc_n\n"						\
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_j + 1) %% hwc_w\n"		\
+	"	ld	hwc_u, 8*hwc_j(%[" #vec "])\n"				\
+	"	mulhdu	hwc_u, " #v ", hwc_u\n"					\
+	"	.if	hwc_j == 0\n"						\
+	"	addc	hwc_tj, hwc_tj, hwc_u\n"				\
+	"	.else\n"							\
+	"	adde	hwc_tj, hwc_tj, hwc_u\n"				\
+	"	.endif\n"							\
+	"	.set	hwc_j, hwc_j + 1\n"					\
+	"	.endr\n"							\
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_n + 1) %% hwc_w\n"		\
+	"	addze	hwc_tj, hwc_tj\n"
+
+/*
  * The CIOS rows with t wholly in registers, for 2..16 limbs: r14..r14+N+1 hold the N + 2 limbs
  * a row needs, the rows and limbs unrolled by the assembler, and the register names rotate
  * instead of the limbs moving down: in row i, limb k of t is r(14 + (i + k) mod (N + 2)). The
@@ -69,59 +102,15 @@ P8_INLINE void p8_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	ld	hwc_u, 0(%[b])\n"
 		"	mulld	hwc_u, hwc_x, hwc_u\n"
 		"	addc	hwc_t0, hwc_t0, hwc_u\n"
-		"	.set	hwc_j, 1\n"
-		"	.rept	hwc_n - 1\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% hwc_w\n"
-		"	ld	hwc_u, 8*hwc_j(%[b])\n"
-		"	mulld	hwc_u, hwc_x, hwc_u\n"
-		"	adde	hwc_tj, hwc_tj, hwc_u\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% hwc_w\n"
-		"	addze	hwc_tj, hwc_tj\n"
+		P8_CHAIN_LO(b, hwc_x)
 		"	mulld	hwc_q, hwc_t0, hwc_n0\n"
 		/* lo(q m[j]) into limb j: limb 0 only carries */
 		"	addic	0, hwc_t0, -1\n"
-		"	.set	hwc_j, 1\n"
-		"	.rept	hwc_n - 1\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% hwc_w\n"
-		"	ld	hwc_u, 8*hwc_j(%[m])\n"
-		"	mulld	hwc_u, hwc_q, hwc_u\n"
-		"	adde	hwc_tj, hwc_tj, hwc_u\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% hwc_w\n"
-		"	addze	hwc_tj, hwc_tj\n"
+		P8_CHAIN_LO(m, hwc_q)
 		/* hi(x b[j]) into limb j + 1, the carry into limb n + 1 */
-		"	.set	hwc_j, 0\n"
-		"	.rept	hwc_n\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j + 1) %% hwc_w\n"
-		"	ld	hwc_u, 8*hwc_j(%[b])\n"
-		"	mulhdu	hwc_u, hwc_x, hwc_u\n"
-		"	.if	hwc_j == 0\n"
-		"	addc	hwc_tj, hwc_tj, hwc_u\n"
-		"	.else\n"
-		"	adde	hwc_tj, hwc_tj, hwc_u\n"
-		"	.endif\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_n + 1) %% hwc_w\n"
-		"	addze	hwc_tj, hwc_tj\n"
+		P8_CHAIN_HI(b, hwc_x)
 		/* hi(q m[j]) into limb j + 1 */
-		"	.set	hwc_j, 0\n"
-		"	.rept	hwc_n\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j + 1) %% hwc_w\n"
-		"	ld	hwc_u, 8*hwc_j(%[m])\n"
-		"	mulhdu	hwc_u, hwc_q, hwc_u\n"
-		"	.if	hwc_j == 0\n"
-		"	addc	hwc_tj, hwc_tj, hwc_u\n"
-		"	.else\n"
-		"	adde	hwc_tj, hwc_tj, hwc_u\n"
-		"	.endif\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_n + 1) %% hwc_w\n"
-		"	addze	hwc_tj, hwc_tj\n"
+		P8_CHAIN_HI(m, hwc_q)
 		"	li	hwc_t0, 0\n"
 		"	.set	hwc_i, hwc_i + 1\n"
 		"	.endr\n"
@@ -140,6 +129,44 @@ P8_INLINE void p8_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 }
 
 /*
+ * The pieces of the rows with t in memory (p8_row_mul, p8_row_mul_n, p8_row_redc), on named
+ * operands. P8_MAC(x, y, c): c:tj = tj + x y + c, through y and nh; the sum is below 2^128,
+ * so c takes both carries.
+ */
+#define P8_MAC(x, y, c)							\
+	"	mulhdu	%[nh], %[" #x "], %[" #y "]\n"				\
+	"	mulld	%[" #y "], %[" #x "], %[" #y "]\n"			\
+	"	addc	%[" #y "], %[" #y "], %[" #c "]\n"			\
+	"	addze	%[" #c "], %[nh]\n"					\
+	"	addc	%[tj], %[tj], %[" #y "]\n"				\
+	"	addze	%[" #c "], %[" #c "]\n"
+
+/* Limb 0 of a multiplication row: q, and the carry words c1 and c2 of x b[0] and q m[0]. */
+#define P8_ROW_LIMB0							\
+	"	ld	%[tj], 0(%[t])\n"					\
+	"	ld	%[bj], 0(%[b])\n"					\
+	"	mulhdu	%[c1], %[x], %[bj]\n"					\
+	"	mulld	%[bj], %[x], %[bj]\n"					\
+	"	addc	%[tj], %[tj], %[bj]\n"					\
+	"	addze	%[c1], %[c1]\n"						\
+	"	mulld	%[q], %[tj], %[n0]\n"					\
+	"	ld	%[mj], 0(%[m])\n"					\
+	"	mulhdu	%[c2], %[q], %[mj]\n"					\
+	"	addic	%[tj], %[tj], -1\n"					\
+	"	addze	%[c2], %[c2]\n"
+
+/* The top of a multiplication row: t[n - 1] = t[n] + c1 + c2, t[n] = the carries out. */
+#define P8_ROW_TOP(tn, tn1)						\
+	"	ld	%[tj], " tn "\n"					\
+	"	addc	%[c1], %[c1], %[c2]\n"					\
+	"	li	%[bj], 0\n"						\
+	"	addze	%[bj], %[bj]\n"						\
+	"	addc	%[tj], %[tj], %[c1]\n"					\
+	"	addze	%[bj], %[bj]\n"						\
+	"	std	%[tj], " tn1 "\n"					\
+	"	std	%[bj], " tn "\n"
+
+/*
  * One CIOS step with t in memory: t[0..nl] = (t[0..nl] + x b + q m) / 2^64 with
  * q = (t[0] + x b[0]) n0 mod 2^64, c1 and c2 the carry words of x b and q m. The limbs after
  * the first are a CTR loop of nl - 1 (nl >= 2: 0 would mean 2^64).
@@ -150,17 +177,7 @@ P8_INLINE void p8_row_mul(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64
 	hwc_u64 pb, pm, pt, bj, mj, tj, nh, c1, c2, q;
 
 	__asm__ volatile(
-		"	ld	%[tj], 0(%[t])\n"
-		"	ld	%[bj], 0(%[b])\n"
-		"	mulhdu	%[c1], %[x], %[bj]\n"
-		"	mulld	%[bj], %[x], %[bj]\n"
-		"	addc	%[tj], %[tj], %[bj]\n"
-		"	addze	%[c1], %[c1]\n"
-		"	mulld	%[q], %[tj], %[n0]\n"
-		"	ld	%[mj], 0(%[m])\n"
-		"	mulhdu	%[c2], %[q], %[mj]\n"
-		"	addic	%[tj], %[tj], -1\n"
-		"	addze	%[c2], %[c2]\n"
+		P8_ROW_LIMB0
 		"	mtctr	%[cnt]\n"
 		"	mr	%[pb], %[b]\n"
 		"	mr	%[pm], %[m]\n"
@@ -168,29 +185,12 @@ P8_INLINE void p8_row_mul(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64
 		"1:	ldu	%[bj], 8(%[pb])\n"
 		"	ldu	%[mj], 8(%[pm])\n"
 		"	ldu	%[tj], 8(%[pt])\n"
-		"	mulhdu	%[nh], %[x], %[bj]\n"
-		"	mulld	%[bj], %[x], %[bj]\n"
-		"	addc	%[bj], %[bj], %[c1]\n"
-		"	addze	%[c1], %[nh]\n"
-		"	addc	%[tj], %[tj], %[bj]\n"
-		"	addze	%[c1], %[c1]\n"
-		"	mulhdu	%[nh], %[q], %[mj]\n"
-		"	mulld	%[mj], %[q], %[mj]\n"
-		"	addc	%[mj], %[mj], %[c2]\n"
-		"	addze	%[c2], %[nh]\n"
-		"	addc	%[tj], %[tj], %[mj]\n"
-		"	addze	%[c2], %[c2]\n"
+		P8_MAC(x, bj, c1)
+		P8_MAC(q, mj, c2)
 		"	std	%[tj], -8(%[pt])\n"
 		"	bdnz	1b\n"
 		/* pt = &t[nl - 1]: t[nl - 1] = t[nl] + c1 + c2, t[nl] = the carries out */
-		"	ld	%[tj], 8(%[pt])\n"
-		"	addc	%[c1], %[c1], %[c2]\n"
-		"	li	%[bj], 0\n"
-		"	addze	%[bj], %[bj]\n"
-		"	addc	%[tj], %[tj], %[c1]\n"
-		"	addze	%[bj], %[bj]\n"
-		"	std	%[tj], 0(%[pt])\n"
-		"	std	%[bj], 8(%[pt])\n"
+		P8_ROW_TOP("8(%[pt])", "0(%[pt])")
 		: [pb] "=&b"(pb), [pm] "=&b"(pm), [pt] "=&b"(pt), [bj] "=&r"(bj), [mj] "=&r"(mj),
 		  [tj] "=&r"(tj), [nh] "=&r"(nh), [c1] "=&r"(c1), [c2] "=&r"(c2), [q] "=&r"(q)
 		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [cnt] "r"(nl - 1)
@@ -204,45 +204,18 @@ P8_INLINE void p8_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u
 	hwc_u64 bj, mj, tj, nh, c1, c2, q;
 
 	__asm__ volatile(
-		"	ld	%[tj], 0(%[t])\n"
-		"	ld	%[bj], 0(%[b])\n"
-		"	mulhdu	%[c1], %[x], %[bj]\n"
-		"	mulld	%[bj], %[x], %[bj]\n"
-		"	addc	%[tj], %[tj], %[bj]\n"
-		"	addze	%[c1], %[c1]\n"
-		"	mulld	%[q], %[tj], %[n0]\n"
-		"	ld	%[mj], 0(%[m])\n"
-		"	mulhdu	%[c2], %[q], %[mj]\n"
-		"	addic	%[tj], %[tj], -1\n"
-		"	addze	%[c2], %[c2]\n"
+		P8_ROW_LIMB0
 		"	.set	hwc_j, 1\n"
 		"	.rept	%c[n] - 1\n"
 		"	ld	%[bj], 8*hwc_j(%[b])\n"
 		"	ld	%[mj], 8*hwc_j(%[m])\n"
 		"	ld	%[tj], 8*hwc_j(%[t])\n"
-		"	mulhdu	%[nh], %[x], %[bj]\n"
-		"	mulld	%[bj], %[x], %[bj]\n"
-		"	addc	%[bj], %[bj], %[c1]\n"
-		"	addze	%[c1], %[nh]\n"
-		"	addc	%[tj], %[tj], %[bj]\n"
-		"	addze	%[c1], %[c1]\n"
-		"	mulhdu	%[nh], %[q], %[mj]\n"
-		"	mulld	%[mj], %[q], %[mj]\n"
-		"	addc	%[mj], %[mj], %[c2]\n"
-		"	addze	%[c2], %[nh]\n"
-		"	addc	%[tj], %[tj], %[mj]\n"
-		"	addze	%[c2], %[c2]\n"
+		P8_MAC(x, bj, c1)
+		P8_MAC(q, mj, c2)
 		"	std	%[tj], 8*hwc_j-8(%[t])\n"
 		"	.set	hwc_j, hwc_j + 1\n"
 		"	.endr\n"
-		"	ld	%[tj], 8*%c[n](%[t])\n"
-		"	addc	%[c1], %[c1], %[c2]\n"
-		"	li	%[bj], 0\n"
-		"	addze	%[bj], %[bj]\n"
-		"	addc	%[tj], %[tj], %[c1]\n"
-		"	addze	%[bj], %[bj]\n"
-		"	std	%[tj], 8*%c[n]-8(%[t])\n"
-		"	std	%[bj], 8*%c[n](%[t])\n"
+		P8_ROW_TOP("8*%c[n](%[t])", "8*%c[n]-8(%[t])")
 		: [bj] "=&r"(bj), [mj] "=&r"(mj), [tj] "=&r"(tj), [nh] "=&r"(nh), [c1] "=&r"(c1),
 		  [c2] "=&r"(c2), [q] "=&r"(q)
 		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [n] "i"(n)
@@ -271,12 +244,7 @@ P8_INLINE hwc_u64 p8_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 		"	mr	%[pt], %[t]\n"
 		"1:	ldu	%[mj], 8(%[pm])\n"
 		"	ldu	%[tj], 8(%[pt])\n"
-		"	mulhdu	%[nh], %[q], %[mj]\n"
-		"	mulld	%[mj], %[q], %[mj]\n"
-		"	addc	%[mj], %[mj], %[c]\n"
-		"	addze	%[c], %[nh]\n"
-		"	addc	%[tj], %[tj], %[mj]\n"
-		"	addze	%[c], %[c]\n"
+		P8_MAC(q, mj, c)
 		"	std	%[tj], 0(%[pt])\n"
 		"	bdnz	1b\n"
 		/* t[nl] += c + top */
