@@ -27,6 +27,41 @@
 #define P9_INLINE static inline __attribute__((always_inline))
 
 /*
+ * The pieces of p9_row_mul and p9_row_mul_n, on named operands. Limb 0: x b[0] + t[0] and
+ * q m[0] + that, each < 2^128, no carry to chain.
+ */
+#define P9_ROW_LIMB0							\
+	"	ld	%[tj], 0(%[t])\n"					\
+	"	ld	%[bj], 0(%[b])\n"					\
+	"	ld	%[mj], 0(%[m])\n"					\
+	"	maddld	%[lo1], %[x], %[bj], %[tj]\n"				\
+	"	maddhdu	%[h1], %[x], %[bj], %[tj]\n"				\
+	"	mulld	%[q], %[lo1], %[n0]\n"					\
+	"	maddhdu	%[h2], %[q], %[mj], %[lo1]\n"				\
+	"	li	%[tj], 0\n"						\
+	"	mtxer	%[tj]\n"		/* CA = OV = 0 */
+
+/* Limb j >= 1, its b[j], m[j] and t[j] loaded. */
+#define P9_ROW_LIMB							\
+	"	maddld	%[lo1], %[x], %[bj], %[h1]\n"				\
+	"	maddhdu	%[h1], %[x], %[bj], %[h1]\n"				\
+	"	maddld	%[lo2], %[q], %[mj], %[h2]\n"				\
+	"	maddhdu	%[h2], %[q], %[mj], %[h2]\n"				\
+	"	adde	%[tj], %[tj], %[lo1]\n"					\
+	"	addex	%[tj], %[tj], %[lo2], 0\n"
+
+/* The top: t[n - 1] = t[n] + h1 + h2 + carries, t[n] = the carries out. */
+#define P9_ROW_TOP(tn, tn1)						\
+	"	ld	%[tj], " tn "\n"					\
+	"	adde	%[tj], %[tj], %[h1]\n"					\
+	"	addex	%[tj], %[tj], %[h2], 0\n"				\
+	"	std	%[tj], " tn1 "\n"					\
+	"	li	%[lo1], 0\n"						\
+	"	addze	%[tj], %[lo1]\n"					\
+	"	addex	%[tj], %[tj], %[lo1], 0\n"				\
+	"	std	%[tj], " tn "\n"
+
+/*
  * One CIOS step: t[0..nl] = (t[0..nl] + x b + q m) / 2^64 with q = (t[0] + x b[0]) n0 mod 2^64.
  * nl >= 2 (the loop count nl - 1 goes to CTR, where 0 would mean 2^64).
  */
@@ -36,16 +71,7 @@ P9_INLINE void p9_row_mul(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64
 	hwc_u64 pb, pm, pt, bj, mj, tj, h1, h2, lo1, lo2, q;
 
 	__asm__ volatile(
-		/* limb 0: x b[0] + t[0] and q m[0] + that, each < 2^128, no carry to chain */
-		"	ld	%[tj], 0(%[t])\n"
-		"	ld	%[bj], 0(%[b])\n"
-		"	ld	%[mj], 0(%[m])\n"
-		"	maddld	%[lo1], %[x], %[bj], %[tj]\n"
-		"	maddhdu	%[h1], %[x], %[bj], %[tj]\n"
-		"	mulld	%[q], %[lo1], %[n0]\n"
-		"	maddhdu	%[h2], %[q], %[mj], %[lo1]\n"
-		"	li	%[tj], 0\n"
-		"	mtxer	%[tj]\n"		/* CA = OV = 0 */
+		P9_ROW_LIMB0
 		"	mtctr	%[cnt]\n"
 		"	mr	%[pb], %[b]\n"
 		"	mr	%[pm], %[m]\n"
@@ -53,23 +79,11 @@ P9_INLINE void p9_row_mul(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u64
 		"1:	ldu	%[bj], 8(%[pb])\n"
 		"	ldu	%[mj], 8(%[pm])\n"
 		"	ldu	%[tj], 8(%[pt])\n"
-		"	maddld	%[lo1], %[x], %[bj], %[h1]\n"
-		"	maddhdu	%[h1], %[x], %[bj], %[h1]\n"
-		"	maddld	%[lo2], %[q], %[mj], %[h2]\n"
-		"	maddhdu	%[h2], %[q], %[mj], %[h2]\n"
-		"	adde	%[tj], %[tj], %[lo1]\n"
-		"	addex	%[tj], %[tj], %[lo2], 0\n"
+		P9_ROW_LIMB
 		"	std	%[tj], -8(%[pt])\n"
 		"	bdnz	1b\n"
 		/* pt = &t[nl - 1]: t[nl - 1] = t[nl] + h1 + h2 + carries, t[nl] = the carries out */
-		"	ld	%[tj], 8(%[pt])\n"
-		"	adde	%[tj], %[tj], %[h1]\n"
-		"	addex	%[tj], %[tj], %[h2], 0\n"
-		"	std	%[tj], 0(%[pt])\n"
-		"	li	%[lo1], 0\n"
-		"	addze	%[tj], %[lo1]\n"
-		"	addex	%[tj], %[tj], %[lo1], 0\n"
-		"	std	%[tj], 8(%[pt])\n"
+		P9_ROW_TOP("8(%[pt])", "0(%[pt])")
 		: [pb] "=&b"(pb), [pm] "=&b"(pm), [pt] "=&b"(pt), [bj] "=&r"(bj), [mj] "=&r"(mj),
 		  [tj] "=&r"(tj), [h1] "=&r"(h1), [h2] "=&r"(h2), [lo1] "=&r"(lo1),
 		  [lo2] "=&r"(lo2), [q] "=&r"(q)
@@ -120,6 +134,45 @@ P9_INLINE hwc_u64 p9_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 }
 
 /*
+ * What p9_mul_regs and p9_mul_half share: the fixed registers, and the start of row i, with
+ * x = a[i] loaded and limb 0 of t in hwc_t0 (q, h1 and h2, CA = OV = 0).
+ */
+#define P9_REGS_NAMES							\
+	"	.set	hwc_x, 3\n"						\
+	"	.set	hwc_q, 4\n"						\
+	"	.set	hwc_h1, 5\n"						\
+	"	.set	hwc_h2, 6\n"						\
+	"	.set	hwc_u, 7\n"						\
+	"	.set	hwc_w, 8\n"						\
+	"	.set	hwc_lo1, 0\n"						\
+	"	.set	hwc_lo2, 31\n"
+
+#define P9_REGS_LIMB0							\
+	"	ld	hwc_u, 0(%[b])\n"					\
+	"	ld	hwc_w, 0(%[m])\n"					\
+	"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_t0\n"			\
+	"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_t0\n"			\
+	"	ld	hwc_u, 8(%[p])\n"					\
+	"	mulld	hwc_q, hwc_lo1, hwc_u\n"				\
+	"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_lo1\n"			\
+	"	li	hwc_lo2, 0\n"						\
+	"	mtxer	hwc_lo2\n"
+
+/* Limb hwc_j: lo1 and lo2 to add to it, h1 and h2 carried to the next limb. */
+#define P9_REGS_MADD							\
+	"	ld	hwc_u, 8*hwc_j(%[b])\n"					\
+	"	ld	hwc_w, 8*hwc_j(%[m])\n"					\
+	"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_h1\n"			\
+	"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_h1\n"			\
+	"	maddld	hwc_lo2, hwc_q, hwc_w, hwc_h2\n"			\
+	"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_h2\n"
+
+#define P9_REGS_CLOBBERS							\
+	"r0", "r3", "r4", "r5", "r6", "r7", "r8", "r12", "r14", "r15", "r16", "r17", "r18",	\
+	"r19", "r20", "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30",	\
+	"r31", "xer", "memory"
+
+/*
  * The same CIOS steps with t wholly in registers, for up to 16 limbs (the halves of RSA-2048
  * and smaller): r14..r14+N hold the N + 1 limbs, and the rows and limbs are unrolled by the
  * assembler, so instead of moving the limbs down after each row the register names rotate:
@@ -140,14 +193,7 @@ P9_INLINE void p9_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.if	hwc_n > 16 || hwc_n < 2\n"
 		"	.error	\"p9_mul_regs: 2..16 limbs\"\n"
 		"	.endif\n"
-		"	.set	hwc_x, 3\n"
-		"	.set	hwc_q, 4\n"
-		"	.set	hwc_h1, 5\n"
-		"	.set	hwc_h2, 6\n"
-		"	.set	hwc_u, 7\n"
-		"	.set	hwc_w, 8\n"
-		"	.set	hwc_lo1, 0\n"
-		"	.set	hwc_lo2, 31\n"
+		P9_REGS_NAMES
 		"	.set	hwc_a, 12\n"
 		"	ld	hwc_a, 0(%[p])\n"
 		"	.set	hwc_k, 0\n"
@@ -159,24 +205,11 @@ P9_INLINE void p9_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.rept	hwc_n\n"
 		"	.set	hwc_t0, 14 + hwc_i %% (hwc_n + 1)\n"
 		"	ld	hwc_x, 8*hwc_i(hwc_a)\n"
-		"	ld	hwc_u, 0(%[b])\n"
-		"	ld	hwc_w, 0(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_t0\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_t0\n"
-		"	ld	hwc_u, 8(%[p])\n"
-		"	mulld	hwc_q, hwc_lo1, hwc_u\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_lo1\n"
-		"	li	hwc_lo2, 0\n"
-		"	mtxer	hwc_lo2\n"
+		P9_REGS_LIMB0
 		"	.set	hwc_j, 1\n"
 		"	.rept	hwc_n - 1\n"
 		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% (hwc_n + 1)\n"
-		"	ld	hwc_u, 8*hwc_j(%[b])\n"
-		"	ld	hwc_w, 8*hwc_j(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddld	hwc_lo2, hwc_q, hwc_w, hwc_h2\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_h2\n"
+		P9_REGS_MADD
 		"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
 		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
 		"	.set	hwc_j, hwc_j + 1\n"
@@ -198,9 +231,7 @@ P9_INLINE void p9_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.endr\n"
 		:
 		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)
-		: "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r12", "r14", "r15", "r16", "r17",
-		  "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28",
-		  "r29", "r30", "r31", "xer", "memory");
+		: P9_REGS_CLOBBERS);
 }
 
 /*
@@ -214,37 +245,17 @@ P9_INLINE void p9_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u
 	hwc_u64 bj, mj, tj, h1, h2, lo1, lo2, q;
 
 	__asm__ volatile(
-		"	ld	%[tj], 0(%[t])\n"
-		"	ld	%[bj], 0(%[b])\n"
-		"	ld	%[mj], 0(%[m])\n"
-		"	maddld	%[lo1], %[x], %[bj], %[tj]\n"
-		"	maddhdu	%[h1], %[x], %[bj], %[tj]\n"
-		"	mulld	%[q], %[lo1], %[n0]\n"
-		"	maddhdu	%[h2], %[q], %[mj], %[lo1]\n"
-		"	li	%[tj], 0\n"
-		"	mtxer	%[tj]\n"
+		P9_ROW_LIMB0
 		"	.set	hwc_j, 1\n"
 		"	.rept	%c[n] - 1\n"
 		"	ld	%[bj], 8*hwc_j(%[b])\n"
 		"	ld	%[mj], 8*hwc_j(%[m])\n"
 		"	ld	%[tj], 8*hwc_j(%[t])\n"
-		"	maddld	%[lo1], %[x], %[bj], %[h1]\n"
-		"	maddhdu	%[h1], %[x], %[bj], %[h1]\n"
-		"	maddld	%[lo2], %[q], %[mj], %[h2]\n"
-		"	maddhdu	%[h2], %[q], %[mj], %[h2]\n"
-		"	adde	%[tj], %[tj], %[lo1]\n"
-		"	addex	%[tj], %[tj], %[lo2], 0\n"
+		P9_ROW_LIMB
 		"	std	%[tj], 8*hwc_j-8(%[t])\n"
 		"	.set	hwc_j, hwc_j + 1\n"
 		"	.endr\n"
-		"	ld	%[tj], 8*%c[n](%[t])\n"
-		"	adde	%[tj], %[tj], %[h1]\n"
-		"	addex	%[tj], %[tj], %[h2], 0\n"
-		"	std	%[tj], 8*%c[n]-8(%[t])\n"
-		"	li	%[lo1], 0\n"
-		"	addze	%[tj], %[lo1]\n"
-		"	addex	%[tj], %[tj], %[lo1], 0\n"
-		"	std	%[tj], 8*%c[n](%[t])\n"
+		P9_ROW_TOP("8*%c[n](%[t])", "8*%c[n]-8(%[t])")
 		: [bj] "=&r"(bj), [mj] "=&r"(mj), [tj] "=&r"(tj), [h1] "=&r"(h1), [h2] "=&r"(h2),
 		  [lo1] "=&r"(lo1), [lo2] "=&r"(lo2), [q] "=&r"(q)
 		: [t] "b"(t), [b] "b"(b), [m] "b"(m), [x] "r"(x), [n0] "r"(n0), [n] "i"(n)
@@ -268,14 +279,7 @@ P9_INLINE void p9_mul_half(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.if	hwc_n > 32 || hwc_n < 18\n"
 		"	.error	\"p9_mul_half: 18..32 limbs\"\n"
 		"	.endif\n"
-		"	.set	hwc_x, 3\n"
-		"	.set	hwc_q, 4\n"
-		"	.set	hwc_h1, 5\n"
-		"	.set	hwc_h2, 6\n"
-		"	.set	hwc_u, 7\n"
-		"	.set	hwc_w, 8\n"
-		"	.set	hwc_lo1, 0\n"
-		"	.set	hwc_lo2, 31\n"
+		P9_REGS_NAMES
 		"	.set	hwc_pt, 12\n"
 		"	ld	hwc_pt, 16(%[p])\n"
 		"	.set	hwc_k, 0\n"
@@ -294,47 +298,24 @@ P9_INLINE void p9_mul_half(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.set	hwc_t0, 14 + hwc_i %% 17\n"
 		"	ld	hwc_u, 0(%[p])\n"
 		"	ld	hwc_x, 8*hwc_i(hwc_u)\n"
-		"	ld	hwc_u, 0(%[b])\n"
-		"	ld	hwc_w, 0(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_t0\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_t0\n"
-		"	ld	hwc_u, 8(%[p])\n"
-		"	mulld	hwc_q, hwc_lo1, hwc_u\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_lo1\n"
-		"	li	hwc_lo2, 0\n"
-		"	mtxer	hwc_lo2\n"
+		P9_REGS_LIMB0
 		"	.set	hwc_j, 1\n"
 		"	.rept	15\n"
 		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% 17\n"
-		"	ld	hwc_u, 8*hwc_j(%[b])\n"
-		"	ld	hwc_w, 8*hwc_j(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddld	hwc_lo2, hwc_q, hwc_w, hwc_h2\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_h2\n"
+		P9_REGS_MADD
 		"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
 		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
 		"	.set	hwc_j, hwc_j + 1\n"
 		"	.endr\n"
-		/* limb 16: from memory into the spare register, the new limb 15 */
+		/* limb 16 (hwc_j here): from memory into the spare register, the new limb 15 */
 		"	.set	hwc_tj, 14 + (hwc_i + 16) %% 17\n"
-		"	ld	hwc_u, 128(%[b])\n"
-		"	ld	hwc_w, 128(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddld	hwc_lo2, hwc_q, hwc_w, hwc_h2\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_h2\n"
-		"	ld	hwc_u, 128(hwc_pt)\n"
+		P9_REGS_MADD
+		"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
 		"	adde	hwc_tj, hwc_u, hwc_lo1\n"
 		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
 		"	.set	hwc_j, 17\n"
 		"	.rept	hwc_n - 17\n"
-		"	ld	hwc_u, 8*hwc_j(%[b])\n"
-		"	ld	hwc_w, 8*hwc_j(%[m])\n"
-		"	maddld	hwc_lo1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddhdu	hwc_h1, hwc_x, hwc_u, hwc_h1\n"
-		"	maddld	hwc_lo2, hwc_q, hwc_w, hwc_h2\n"
-		"	maddhdu	hwc_h2, hwc_q, hwc_w, hwc_h2\n"
+		P9_REGS_MADD
 		"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
 		"	adde	hwc_u, hwc_u, hwc_lo1\n"
 		"	addex	hwc_u, hwc_u, hwc_lo2, 0\n"
@@ -359,9 +340,7 @@ P9_INLINE void p9_mul_half(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const
 		"	.endr\n"
 		:
 		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)
-		: "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r12", "r14", "r15", "r16", "r17",
-		  "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28",
-		  "r29", "r30", "r31", "xer", "memory");
+		: P9_REGS_CLOBBERS);
 }
 
 /* For bn_rows.h, which builds the entry points on these rows. */
