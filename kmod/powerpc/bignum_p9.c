@@ -173,6 +173,29 @@ P9_INLINE hwc_u64 p9_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
 	"r31", "xer", "memory"
 
 /*
+ * The kernels with t in registers take every register an asm can have, so GCC places only b,
+ * m and p, which brings a, n0 and t. body runs on hwc_n = n, checked against lo..hi, and the
+ * names above.
+ */
+#define P9_REGS_KERNEL(name, lo, hi, body)					\
+P9_INLINE void name(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		    hwc_u64 n0, const unsigned int n)				\
+{										\
+	hwc_u64 p[3] = { (hwc_u64)(unsigned long)a, n0, (hwc_u64)(unsigned long)t };	\
+										\
+	__asm__ volatile(							\
+		"	.set	hwc_n, %c[n]\n"						\
+		"	.if	hwc_n > " #hi " || hwc_n < " #lo "\n"			\
+		"	.error	\"" #name ": " #lo ".." #hi " limbs\"\n"			\
+		"	.endif\n"							\
+		P9_REGS_NAMES							\
+		body								\
+		:								\
+		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)			\
+		: P9_REGS_CLOBBERS);						\
+}
+
+/*
  * The same CIOS steps with t wholly in registers, for up to 16 limbs (the halves of RSA-2048
  * and smaller): r14..r14+N hold the N + 1 limbs, and the rows and limbs are unrolled by the
  * assembler, so instead of moving the limbs down after each row the register names rotate:
@@ -183,56 +206,42 @@ P9_INLINE hwc_u64 p9_row_redc(hwc_u64 *t, const hwc_u64 *m, hwc_u64 n0, hwc_u64 
  * Fixed registers: r3..r8, r0, r31 temporaries, r12 a; GCC places b, m and p (a, n0, t) in
  * the rest. The result (N limbs and the top one) goes to t, then the masked subtraction.
  */
-P9_INLINE void p9_mul_regs(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			   hwc_u64 n0, const unsigned int n)
-{
-	hwc_u64 p[3] = { (hwc_u64)(unsigned long)a, n0, (hwc_u64)(unsigned long)t };
-
-	__asm__ volatile(
-		"	.set	hwc_n, %c[n]\n"
-		"	.if	hwc_n > 16 || hwc_n < 2\n"
-		"	.error	\"p9_mul_regs: 2..16 limbs\"\n"
-		"	.endif\n"
-		P9_REGS_NAMES
-		"	.set	hwc_a, 12\n"
-		"	ld	hwc_a, 0(%[p])\n"
-		"	.set	hwc_k, 0\n"
-		"	.rept	hwc_n + 1\n"
-		"	li	14 + hwc_k, 0\n"
-		"	.set	hwc_k, hwc_k + 1\n"
-		"	.endr\n"
-		"	.set	hwc_i, 0\n"
-		"	.rept	hwc_n\n"
-		"	.set	hwc_t0, 14 + hwc_i %% (hwc_n + 1)\n"
-		"	ld	hwc_x, 8*hwc_i(hwc_a)\n"
-		P9_REGS_LIMB0
-		"	.set	hwc_j, 1\n"
-		"	.rept	hwc_n - 1\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% (hwc_n + 1)\n"
-		P9_REGS_MADD
-		"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
-		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% (hwc_n + 1)\n"
-		"	adde	hwc_tj, hwc_tj, hwc_h1\n"
-		"	addex	hwc_tj, hwc_tj, hwc_h2, 0\n"
-		"	li	hwc_lo1, 0\n"
-		"	addze	hwc_t0, hwc_lo1\n"
-		"	addex	hwc_t0, hwc_t0, hwc_lo1, 0\n"
-		"	.set	hwc_i, hwc_i + 1\n"
-		"	.endr\n"
-		/* after n rows limb k is in r(14 + (n + k) mod (n + 1)) */
-		"	ld	hwc_u, 16(%[p])\n"
-		"	.set	hwc_k, 0\n"
-		"	.rept	hwc_n + 1\n"
-		"	std	14 + (hwc_n + hwc_k) %% (hwc_n + 1), 8*hwc_k(hwc_u)\n"
-		"	.set	hwc_k, hwc_k + 1\n"
-		"	.endr\n"
-		:
-		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)
-		: P9_REGS_CLOBBERS);
-}
+P9_REGS_KERNEL(p9_mul_regs, 2, 16,
+	"	.set	hwc_a, 12\n"
+	"	ld	hwc_a, 0(%[p])\n"
+	"	.set	hwc_k, 0\n"
+	"	.rept	hwc_n + 1\n"
+	"	li	14 + hwc_k, 0\n"
+	"	.set	hwc_k, hwc_k + 1\n"
+	"	.endr\n"
+	"	.set	hwc_i, 0\n"
+	"	.rept	hwc_n\n"
+	"	.set	hwc_t0, 14 + hwc_i %% (hwc_n + 1)\n"
+	"	ld	hwc_x, 8*hwc_i(hwc_a)\n"
+	P9_REGS_LIMB0
+	"	.set	hwc_j, 1\n"
+	"	.rept	hwc_n - 1\n"
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% (hwc_n + 1)\n"
+	P9_REGS_MADD
+	"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
+	"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
+	"	.set	hwc_j, hwc_j + 1\n"
+	"	.endr\n"
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_n) %% (hwc_n + 1)\n"
+	"	adde	hwc_tj, hwc_tj, hwc_h1\n"
+	"	addex	hwc_tj, hwc_tj, hwc_h2, 0\n"
+	"	li	hwc_lo1, 0\n"
+	"	addze	hwc_t0, hwc_lo1\n"
+	"	addex	hwc_t0, hwc_t0, hwc_lo1, 0\n"
+	"	.set	hwc_i, hwc_i + 1\n"
+	"	.endr\n"
+	/* after n rows limb k is in r(14 + (n + k) mod (n + 1)) */
+	"	ld	hwc_u, 16(%[p])\n"
+	"	.set	hwc_k, 0\n"
+	"	.rept	hwc_n + 1\n"
+	"	std	14 + (hwc_n + hwc_k) %% (hwc_n + 1), 8*hwc_k(hwc_u)\n"
+	"	.set	hwc_k, hwc_k + 1\n"
+	"	.endr\n")
 
 /*
  * p9_row_mul for a limb count known at compile time (24 limbs and more: t does not fit in the
@@ -269,79 +278,65 @@ P9_INLINE void p9_row_mul_n(hwc_u64 *t, hwc_u64 x, const hwc_u64 *b, const hwc_u
  * limbs 17..n move down in memory. 9 instructions per limb on average instead of 10.
  * Registers as in p9_mul_regs, with r12 the t pointer and a read from p each row.
  */
-P9_INLINE void p9_mul_half(hwc_u64 *t, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			   hwc_u64 n0, const unsigned int n)
-{
-	hwc_u64 p[3] = { (hwc_u64)(unsigned long)a, n0, (hwc_u64)(unsigned long)t };
-
-	__asm__ volatile(
-		"	.set	hwc_n, %c[n]\n"
-		"	.if	hwc_n > 32 || hwc_n < 18\n"
-		"	.error	\"p9_mul_half: 18..32 limbs\"\n"
-		"	.endif\n"
-		P9_REGS_NAMES
-		"	.set	hwc_pt, 12\n"
-		"	ld	hwc_pt, 16(%[p])\n"
-		"	.set	hwc_k, 0\n"
-		"	.rept	17\n"
-		"	li	14 + hwc_k, 0\n"
-		"	.set	hwc_k, hwc_k + 1\n"
-		"	.endr\n"
-		"	li	hwc_u, 0\n"
-		"	.set	hwc_k, 16\n"
-		"	.rept	hwc_n - 15\n"
-		"	std	hwc_u, 8*hwc_k(hwc_pt)\n"
-		"	.set	hwc_k, hwc_k + 1\n"
-		"	.endr\n"
-		"	.set	hwc_i, 0\n"
-		"	.rept	hwc_n\n"
-		"	.set	hwc_t0, 14 + hwc_i %% 17\n"
-		"	ld	hwc_u, 0(%[p])\n"
-		"	ld	hwc_x, 8*hwc_i(hwc_u)\n"
-		P9_REGS_LIMB0
-		"	.set	hwc_j, 1\n"
-		"	.rept	15\n"
-		"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% 17\n"
-		P9_REGS_MADD
-		"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
-		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		/* limb 16 (hwc_j here): from memory into the spare register, the new limb 15 */
-		"	.set	hwc_tj, 14 + (hwc_i + 16) %% 17\n"
-		P9_REGS_MADD
-		"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
-		"	adde	hwc_tj, hwc_u, hwc_lo1\n"
-		"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
-		"	.set	hwc_j, 17\n"
-		"	.rept	hwc_n - 17\n"
-		P9_REGS_MADD
-		"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
-		"	adde	hwc_u, hwc_u, hwc_lo1\n"
-		"	addex	hwc_u, hwc_u, hwc_lo2, 0\n"
-		"	std	hwc_u, 8*hwc_j-8(hwc_pt)\n"
-		"	.set	hwc_j, hwc_j + 1\n"
-		"	.endr\n"
-		"	ld	hwc_u, 8*hwc_n(hwc_pt)\n"
-		"	adde	hwc_u, hwc_u, hwc_h1\n"
-		"	addex	hwc_u, hwc_u, hwc_h2, 0\n"
-		"	std	hwc_u, 8*hwc_n-8(hwc_pt)\n"
-		"	li	hwc_lo1, 0\n"
-		"	addze	hwc_u, hwc_lo1\n"
-		"	addex	hwc_u, hwc_u, hwc_lo1, 0\n"
-		"	std	hwc_u, 8*hwc_n(hwc_pt)\n"
-		"	.set	hwc_i, hwc_i + 1\n"
-		"	.endr\n"
-		/* after n rows limb k < 16 is in r(14 + (n + k) mod 17) */
-		"	.set	hwc_k, 0\n"
-		"	.rept	16\n"
-		"	std	14 + (hwc_n + hwc_k) %% 17, 8*hwc_k(hwc_pt)\n"
-		"	.set	hwc_k, hwc_k + 1\n"
-		"	.endr\n"
-		:
-		: [b] "b"(b), [m] "b"(m), [p] "b"(p), [n] "i"(n)
-		: P9_REGS_CLOBBERS);
-}
+P9_REGS_KERNEL(p9_mul_half, 18, 32,
+	"	.set	hwc_pt, 12\n"
+	"	ld	hwc_pt, 16(%[p])\n"
+	"	.set	hwc_k, 0\n"
+	"	.rept	17\n"
+	"	li	14 + hwc_k, 0\n"
+	"	.set	hwc_k, hwc_k + 1\n"
+	"	.endr\n"
+	"	li	hwc_u, 0\n"
+	"	.set	hwc_k, 16\n"
+	"	.rept	hwc_n - 15\n"
+	"	std	hwc_u, 8*hwc_k(hwc_pt)\n"
+	"	.set	hwc_k, hwc_k + 1\n"
+	"	.endr\n"
+	"	.set	hwc_i, 0\n"
+	"	.rept	hwc_n\n"
+	"	.set	hwc_t0, 14 + hwc_i %% 17\n"
+	"	ld	hwc_u, 0(%[p])\n"
+	"	ld	hwc_x, 8*hwc_i(hwc_u)\n"
+	P9_REGS_LIMB0
+	"	.set	hwc_j, 1\n"
+	"	.rept	15\n"
+	"	.set	hwc_tj, 14 + (hwc_i + hwc_j) %% 17\n"
+	P9_REGS_MADD
+	"	adde	hwc_tj, hwc_tj, hwc_lo1\n"
+	"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
+	"	.set	hwc_j, hwc_j + 1\n"
+	"	.endr\n"
+	/* limb 16 (hwc_j here): from memory into the spare register, the new limb 15 */
+	"	.set	hwc_tj, 14 + (hwc_i + 16) %% 17\n"
+	P9_REGS_MADD
+	"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
+	"	adde	hwc_tj, hwc_u, hwc_lo1\n"
+	"	addex	hwc_tj, hwc_tj, hwc_lo2, 0\n"
+	"	.set	hwc_j, 17\n"
+	"	.rept	hwc_n - 17\n"
+	P9_REGS_MADD
+	"	ld	hwc_u, 8*hwc_j(hwc_pt)\n"
+	"	adde	hwc_u, hwc_u, hwc_lo1\n"
+	"	addex	hwc_u, hwc_u, hwc_lo2, 0\n"
+	"	std	hwc_u, 8*hwc_j-8(hwc_pt)\n"
+	"	.set	hwc_j, hwc_j + 1\n"
+	"	.endr\n"
+	"	ld	hwc_u, 8*hwc_n(hwc_pt)\n"
+	"	adde	hwc_u, hwc_u, hwc_h1\n"
+	"	addex	hwc_u, hwc_u, hwc_h2, 0\n"
+	"	std	hwc_u, 8*hwc_n-8(hwc_pt)\n"
+	"	li	hwc_lo1, 0\n"
+	"	addze	hwc_u, hwc_lo1\n"
+	"	addex	hwc_u, hwc_u, hwc_lo1, 0\n"
+	"	std	hwc_u, 8*hwc_n(hwc_pt)\n"
+	"	.set	hwc_i, hwc_i + 1\n"
+	"	.endr\n"
+	/* after n rows limb k < 16 is in r(14 + (n + k) mod 17) */
+	"	.set	hwc_k, 0\n"
+	"	.rept	16\n"
+	"	std	14 + (hwc_n + hwc_k) %% 17, 8*hwc_k(hwc_pt)\n"
+	"	.set	hwc_k, hwc_k + 1\n"
+	"	.endr\n")
 
 /* For bn_rows.h, which builds the entry points on these rows. */
 #define BN_SUFFIX p9
