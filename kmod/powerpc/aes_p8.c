@@ -116,6 +116,28 @@ AI void crypt8(const struct rks *r, v64 b[8], const int enc)
 			     __builtin_crypto_vncipherlast(b[j], r->k[0]);
 }
 
+/*
+ * The last 1..15 bytes of a counter-mode stream, XORed with the keystream block @ks through a
+ * zero-padded copy so that nothing is read or written past the caller's buffers. Returns the
+ * output and leaves in @in the input, each zero-padded to a block, as GHASH takes a partial
+ * block.
+ */
+AI v64 xor_partial(hwc_u8 *dst, const hwc_u8 *src, hwc_size len, v64 ks, v64 *in)
+{
+	hwc_u8 t[16];
+	v64 out;
+
+	__builtin_memset(t, 0, 16);
+	__builtin_memcpy(t, src, len);
+	*in = ld(t);
+	st(t, ks ^ *in);
+	__builtin_memcpy(dst, t, len);
+	__builtin_memset(t + len, 0, 16 - len);
+	out = ld(t);
+	hwc_memzero_explicit(t, sizeof(t));
+	return out;
+}
+
 AI void ecb(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n,
 	    const int enc, const unsigned int nr)
 {
@@ -215,13 +237,9 @@ AI void ctr_crypt(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, h
 			dst += 16;
 			len -= 16;
 		} else {
-			hwc_u8 t[16];
+			v64 in;
 
-			__builtin_memset(t, 0, 16);
-			__builtin_memcpy(t, src, len);
-			st(t, ks ^ ld(t));
-			__builtin_memcpy(dst, t, len);
-			hwc_memzero_explicit(t, sizeof(t));
+			xor_partial(dst, src, len, ks, &in);
 			len = 0;
 		}
 	}
@@ -507,19 +525,7 @@ AI void gcm_crypt(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, h
 			dst += 16;
 			len -= 16;
 		} else {
-			hwc_u8 t[16];
-
-			__builtin_memset(t, 0, 16);
-			__builtin_memcpy(t, src, len);
-			in = ld(t);
-			out = ks ^ in;
-			st(t, out);
-			__builtin_memcpy(dst, t, len);
-			/* GHASH sees the ciphertext zero-padded to a block. */
-			__builtin_memset(t + len, 0, 16 - len);
-			if (enc)
-				out = ld(t);
-			hwc_memzero_explicit(t, sizeof(t));
+			out = xor_partial(dst, src, len, ks, &in);
 			len = 0;
 		}
 		y = ghash1(k, y, enc ? out : in);
