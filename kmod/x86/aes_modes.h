@@ -33,6 +33,30 @@
 #ifndef vxor3
 #define vxor3(a, b, c) vxor(vxor((a), (b)), (c))
 #endif
+
+#ifndef vld_bytes
+/* A final partial register: through a zero-padded stack copy, wiped after. */
+AI vec vld_bytes(const hwc_u8 *p, hwc_size n)
+{
+	hwc_u8 t[16 * VW];
+	vec v;
+
+	__builtin_memset(t, 0, sizeof(t));
+	__builtin_memcpy(t, p, n);
+	v = vld(t);
+	hwc_memzero_explicit(t, sizeof(t));
+	return v;
+}
+
+AI void vst_bytes(hwc_u8 *p, vec v, hwc_size n)
+{
+	hwc_u8 t[16 * VW];
+
+	vst(t, v);
+	__builtin_memcpy(p, t, n);
+	hwc_memzero_explicit(t, sizeof(t));
+}
+#endif
 #define UNROLL 8
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)

@@ -33,28 +33,6 @@ typedef __m128i vec;
 #define vld_part(p, nb) vld(p)
 #define vst_part(p, v, nb) vst(p, v)
 
-/* A final partial block: through a zero-padded stack copy, wiped after. */
-static inline __attribute__((always_inline)) vec vld_bytes(const hwc_u8 *p, hwc_size n)
-{
-	hwc_u8 t[16];
-	vec v;
-
-	__builtin_memset(t, 0, sizeof(t));
-	__builtin_memcpy(t, p, n);
-	v = _mm_loadu_si128((const __m128i *)t);
-	hwc_memzero_explicit(t, sizeof(t));
-	return v;
-}
-
-static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v, hwc_size n)
-{
-	hwc_u8 t[16];
-
-	_mm_storeu_si128((__m128i *)t, v);
-	__builtin_memcpy(p, t, n);
-	hwc_memzero_explicit(t, sizeof(t));
-}
-
 /*
  * XTS main loop: eight blocks a step, in inline assembly because the compiler, short of
  * registers, hoists the tweak chain ahead of the rounds and spills the blocks. Eight blocks

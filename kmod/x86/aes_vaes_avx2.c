@@ -49,28 +49,4 @@ static inline __attribute__((always_inline)) void vst_part(hwc_u8 *p, vec v,
 	_mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
 }
 
-/* A final partial register: through a zero-padded stack copy, wiped after. */
-static inline __attribute__((always_inline)) vec vld_bytes(const hwc_u8 *p,
-							    hwc_size n)
-{
-	hwc_u8 t[32];
-	vec v;
-
-	__builtin_memset(t, 0, sizeof(t));
-	__builtin_memcpy(t, p, n);
-	v = _mm256_loadu_si256((const __m256i *)t);
-	hwc_memzero_explicit(t, sizeof(t));
-	return v;
-}
-
-static inline __attribute__((always_inline)) void vst_bytes(hwc_u8 *p, vec v,
-							     hwc_size n)
-{
-	hwc_u8 t[32];
-
-	_mm256_storeu_si256((__m256i *)t, v);
-	__builtin_memcpy(p, t, n);
-	hwc_memzero_explicit(t, sizeof(t));
-}
-
 #include "aes_modes.h"
