@@ -88,6 +88,41 @@ hwc_u64 hwc_bn_sub(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int 
 hwc_u64 hwc_bn_add(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, unsigned int nl);
 /* r = (a, top) - m if that is >= 0 else (a, top): (top:a) < 2m in, r < m out, no branch. */
 void hwc_bn_csub(hwc_u64 *r, const hwc_u64 *a, hwc_u64 top, const hwc_u64 *m, unsigned int nl);
+/*
+ * A tier's three entry points, hwc_bn_{mul,sqr,redc}_<tier>: a switch on the limb count to the
+ * fixed-size functions mul_N, sqr_N and redc_N that the includer defined for the sizes SIZES(X)
+ * lists, and the statements @mul_any, @sqr_any and @redc_any for every other size (written in
+ * the entry points' parameter names: r, a, b, m, n0, nl, t).
+ */
+#define HWC_BN_CASE_MUL(N) case N: mul_##N(r, a, b, m, n0, t); return;
+#define HWC_BN_CASE_SQR(N) case N: sqr_##N(r, a, m, n0, t); return;
+#define HWC_BN_CASE_REDC(N) case N: redc_##N(r, a, m, n0); return;
+#define HWC_BN_ENTRIES(tier, SIZES, mul_any, sqr_any, redc_any)				\
+void hwc_bn_mul_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		       hwc_u64 n0, unsigned int nl, hwc_u64 *t)				\
+{											\
+	switch (nl) {									\
+	SIZES(HWC_BN_CASE_MUL)								\
+	}										\
+	mul_any;									\
+}											\
+void hwc_bn_sqr_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+		       unsigned int nl, hwc_u64 *t)					\
+{											\
+	switch (nl) {									\
+	SIZES(HWC_BN_CASE_SQR)								\
+	}										\
+	sqr_any;									\
+}											\
+void hwc_bn_redc_##tier(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+			unsigned int nl)						\
+{											\
+	switch (nl) {									\
+	SIZES(HWC_BN_CASE_REDC)								\
+	}										\
+	redc_any;									\
+}
+
 /* Modular a + b, a - b, a * 2, a / 2 mod m (m odd) for a, b < m. */
 void hwc_bn_modadd(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
 		   unsigned int nl);

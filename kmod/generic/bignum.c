@@ -420,37 +420,8 @@ static BN_NOINLINE void redc_##N(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u
 { redc_body(r, a, m, n0, N); }
 BN_SIZES(BN_DEFINE)
 
-void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			hwc_u64 n0, unsigned int nl, hwc_u64 *t)
-{
-	switch (nl) {
-#define BN_CASE(N) case N: mul_##N(r, a, b, m, n0, t); return;
-	BN_SIZES(BN_CASE)
-#undef BN_CASE
-	}
-	mul_body(r, a, b, m, n0, nl, t);
-}
-
-void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-			unsigned int nl, hwc_u64 *t)
-{
-	switch (nl) {
-#define BN_CASE(N) case N: sqr_##N(r, a, m, n0, t); return;
-	BN_SIZES(BN_CASE)
-#undef BN_CASE
-	}
-	sqr_body(r, a, m, n0, nl, t);
-}
-
-void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
-{
-	switch (nl) {
-#define BN_CASE(N) case N: redc_##N(r, a, m, n0); return;
-	BN_SIZES(BN_CASE)
-#undef BN_CASE
-	}
-	redc_body(r, a, m, n0, nl);
-}
+HWC_BN_ENTRIES(generic, BN_SIZES, mul_body(r, a, b, m, n0, nl, t), sqr_body(r, a, m, n0, nl, t),
+	       redc_body(r, a, m, n0, nl))
 
 const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features)
 {

@@ -492,34 +492,6 @@ static void sqr_##N(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,	
 { sqr_body(a, N, t); redc_##N(r, t, m, n0); }
 ADX_SIZES(ADX_DEFINE)
 
-void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		    hwc_u64 n0, unsigned int nl, hwc_u64 *t)
-{
-	switch (nl) {
-#define ADX_CASE(N) case N: mul_##N(r, a, b, m, n0, t); return;
-	ADX_SIZES(ADX_CASE)
-#undef ADX_CASE
-	}
-	hwc_bn_mul_generic(r, a, b, m, n0, nl, t);
-}
-
-void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		    unsigned int nl, hwc_u64 *t)
-{
-	switch (nl) {
-#define ADX_CASE(N) case N: sqr_##N(r, a, m, n0, t); return;
-	ADX_SIZES(ADX_CASE)
-#undef ADX_CASE
-	}
-	hwc_bn_sqr_generic(r, a, m, n0, nl, t);
-}
-
-void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
-{
-	switch (nl) {
-#define ADX_CASE(N) case N: redc_##N(r, a, m, n0); return;
-	ADX_SIZES(ADX_CASE)
-#undef ADX_CASE
-	}
-	hwc_bn_redc_generic(r, a, m, n0, nl);
-}
+/* Other sizes: the portable code. */
+HWC_BN_ENTRIES(adx, ADX_SIZES, hwc_bn_mul_generic(r, a, b, m, n0, nl, t),
+	       hwc_bn_sqr_generic(r, a, m, n0, nl, t), hwc_bn_redc_generic(r, a, m, n0, nl))
