@@ -115,6 +115,89 @@ struct hwc_aes_impl {
 			      const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
 };
 
+/*
+ * A tier names its cores by one suffix, hwc_aes_<op>_<tier>, hwc_ghash_<tier>, hwc_gcm_<op>_<tier>;
+ * these declare a group of them and fill the matching members of its struct hwc_aes_impl
+ * entry, so that an arch names each tier once (arch/x86/crypto/aesni-intel_glue.c declares its
+ * assembler by suffix alike):
+ *   HWC_AES_MODES_*: ecb_enc, ecb_dec, cbc_enc, cbc_dec, ctr
+ *   HWC_AES_XTS_*: xts_enc, xts_dec
+ *   HWC_GCM_*: ghash, gcm_enc, gcm_dec
+ *   HWC_GCM_FINAL_*: gcm_final, gcm_enc_final, gcm_dec_final (the optional fused ones)
+ *   HWC_AES_TIER_INIT: MODES, XTS and GCM, a tier that runs every mode on its own cores, and
+ *   expand_key (hwc_aes_expand_key is every tier's key schedule)
+ */
+#define HWC_AES_MODES_DECLARE(tier)								\
+void hwc_aes_ecb_enc_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size nblocks);							\
+void hwc_aes_ecb_dec_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size nblocks);							\
+void hwc_aes_cbc_enc_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size nblocks, hwc_u8 iv[16]);					\
+void hwc_aes_cbc_dec_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size nblocks, hwc_u8 iv[16]);					\
+void hwc_aes_ctr_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,		\
+		     hwc_size len, hwc_u8 ctr[16])
+#define HWC_AES_XTS_DECLARE(tier)								\
+void hwc_aes_xts_enc_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size len, hwc_u8 tweak[16]);					\
+void hwc_aes_xts_dec_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
+			 hwc_size len, hwc_u8 tweak[16])
+#define HWC_GCM_DECLARE(tier)									\
+void hwc_ghash_##tier(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,		\
+		   hwc_size nblocks);								\
+void hwc_gcm_enc_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+		     const hwc_u8 *src, hwc_size len);						\
+void hwc_gcm_dec_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+		     const hwc_u8 *src, hwc_size len)
+#define HWC_GCM_FINAL_DECLARE(tier)								\
+void hwc_gcm_final_##tier(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,		\
+		       hwc_u8 tag[16]);								\
+void hwc_gcm_enc_final_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+			   const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);			\
+void hwc_gcm_dec_final_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+			   const hwc_u8 *src, hwc_size len, hwc_u8 tag[16])
+
+#define HWC_AES_MODES_INIT(tier)								\
+	.ecb_enc = hwc_aes_ecb_enc_##tier,							\
+	.ecb_dec = hwc_aes_ecb_dec_##tier,							\
+	.cbc_enc = hwc_aes_cbc_enc_##tier,							\
+	.cbc_dec = hwc_aes_cbc_dec_##tier,							\
+	.ctr = hwc_aes_ctr_##tier
+#define HWC_AES_XTS_INIT(tier)									\
+	.xts_enc = hwc_aes_xts_enc_##tier,							\
+	.xts_dec = hwc_aes_xts_dec_##tier
+#define HWC_GCM_INIT(tier)									\
+	.ghash = hwc_ghash_##tier,								\
+	.gcm_enc = hwc_gcm_enc_##tier,								\
+	.gcm_dec = hwc_gcm_dec_##tier
+#define HWC_GCM_FINAL_INIT(tier)								\
+	.gcm_final = hwc_gcm_final_##tier,							\
+	.gcm_enc_final = hwc_gcm_enc_final_##tier,						\
+	.gcm_dec_final = hwc_gcm_dec_final_##tier
+#define HWC_AES_TIER_INIT(tier)									\
+	.expand_key = hwc_aes_expand_key,							\
+	HWC_AES_MODES_INIT(tier),								\
+	HWC_AES_XTS_INIT(tier),									\
+	HWC_GCM_INIT(tier)
+
+/*
+ * Defines a tier's gcm_enc and gcm_dec on one static function that takes the direction after
+ * the message state: @crypt(k, c, enc, dst, src, len), enc 1 to encrypt, 0 to decrypt.
+ */
+#define HWC_GCM_DEFINE(tier, crypt)								\
+void hwc_gcm_enc_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+			const hwc_u8 *src, hwc_size len)					\
+{												\
+	crypt(k, c, 1, dst, src, len);								\
+}												\
+												\
+void hwc_gcm_dec_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,	\
+			const hwc_u8 *src, hwc_size len)					\
+{												\
+	crypt(k, c, 0, dst, src, len);								\
+}
+
 /* The tiers of this arch, portable first, faster later (<arch>/aes_impls.c). */
 extern const struct hwc_aes_impl hwc_aes_impls[];
 extern const unsigned int hwc_aes_nimpls;
@@ -128,22 +211,8 @@ void hwc_aes_decrypt_block(const struct hwc_aes_key *k, hwc_u8 out[16], const hw
  * Its block modes, as hwc_aes_generic has them: the in-core half of tiers that are not CPU
  * instructions (an offload engine's tier falls back to these).
  */
-void hwc_aes_ecb_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size nblocks);
-void hwc_aes_ecb_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size nblocks);
-void hwc_aes_cbc_enc_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size nblocks, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size nblocks, hwc_u8 iv[16]);
-void hwc_aes_ctr_generic(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			 hwc_size len, hwc_u8 ctr[16]);
-void hwc_ghash_generic(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
-		       hwc_size nblocks);
-void hwc_gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			 const hwc_u8 *src, hwc_size len);
-void hwc_gcm_dec_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			 const hwc_u8 *src, hwc_size len);
+HWC_AES_MODES_DECLARE(generic);
+HWC_GCM_DECLARE(generic);
 /* T * alpha in GF(2^128) as IEEE 1619 numbers tweaks (little-endian, x^128 = x^7+x^2+x+1). */
 void hwc_xts_mul_alpha(hwc_u8 t[16]);
 /* GF(2^128) product in GCM's bit order (SP 800-38D 6.3), constant time. */

@@ -36,7 +36,8 @@ typedef __SIZE_TYPE__ hwc_size;
  */
 
 /*
- * A block function: compresses @nblocks whole blocks from @data into @state.
+ * A block function (each core is declared as one: hwc_hash_blocks_fn hwc_sha256_blocks_x;):
+ * compresses @nblocks whole blocks from @data into @state.
  * state is hwc_u32[5] (sha1), hwc_u32[8] (sha224/sha256) or hwc_u64[8] (sha384/sha512),
  * host-endian words. @data has no alignment requirement. nblocks >= 1: the callers (the md
  * framing, the glue) never pass 0, so that a core's loop needs no entry test.
@@ -63,9 +64,9 @@ struct hwc_hash_info {
 };
 
 /* Portable C compression functions (kmod/generic/), the fallback of every SIMD tier. */
-void hwc_sha1_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha256_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_generic(void *state, const hwc_u8 *data, hwc_size nblocks);
+hwc_hash_blocks_fn hwc_sha1_blocks_generic;
+hwc_hash_blocks_fn hwc_sha256_blocks_generic;
+hwc_hash_blocks_fn hwc_sha512_blocks_generic;
 
 /* FIPS 180-4 SHA-256 round constants (generic/sha256.c), 16-byte aligned for SIMD cores. */
 extern const hwc_u32 hwc_sha256_k[64];

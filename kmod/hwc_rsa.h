@@ -74,11 +74,18 @@ extern const unsigned int hwc_bn_nimpls;
 /* The fastest tier whose features are all in @features (never NULL: generic has none). */
 const struct hwc_bn_impl *hwc_bn_best_impl(unsigned int features);
 
-void hwc_bn_mul_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-			hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_generic(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-			unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_generic(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+/*
+ * The mul, sqr and redc of a tier, named by its suffix (hwc_bn_<op>_<t>), as struct hwc_bn_impl
+ * has them: each arch names a tier once.
+ */
+#define HWC_BN_MONT_DECLARE(tier)								\
+void hwc_bn_mul_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,	\
+		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);					\
+void hwc_bn_sqr_##tier(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,		\
+		    unsigned int nl, hwc_u64 *t);						\
+void hwc_bn_redc_##tier(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl)
+
+HWC_BN_MONT_DECLARE(generic);
 
 /* Constant-time helpers of generic/bignum.c shared with rsa.c and the tests. */
 hwc_u64 hwc_bn_n0(hwc_u64 m0);

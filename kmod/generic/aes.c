@@ -1174,30 +1174,14 @@ static void gcm_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int 
 	hwc_memzero_explicit(acc, sizeof(acc));
 }
 
-void hwc_gcm_enc_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			    const hwc_u8 *src, hwc_size len)
-{
-	gcm_generic(k, c, 1, dst, src, len);
-}
-
-void hwc_gcm_dec_generic(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			    const hwc_u8 *src, hwc_size len)
-{
-	gcm_generic(k, c, 0, dst, src, len);
-}
+HWC_GCM_DEFINE(generic, gcm_generic)
 
 const struct hwc_aes_impl hwc_aes_generic = {
 	.impl = "generic",
 	.features = 0,
 	.expand_key = hwc_aes_expand_key,
-	.ecb_enc = hwc_aes_ecb_enc_generic,
-	.ecb_dec = hwc_aes_ecb_dec_generic,
-	.cbc_enc = hwc_aes_cbc_enc_generic,
-	.cbc_dec = hwc_aes_cbc_dec_generic,
-	.ctr = hwc_aes_ctr_generic,
+	HWC_AES_MODES_INIT(generic),
 	.xts_enc = xts_enc_generic,
 	.xts_dec = xts_dec_generic,
-	.ghash = hwc_ghash_generic,
-	.gcm_enc = hwc_gcm_enc_generic,
-	.gcm_dec = hwc_gcm_dec_generic,
+	HWC_GCM_INIT(generic),
 };

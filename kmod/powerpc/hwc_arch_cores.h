@@ -30,40 +30,18 @@
 #define HWC_F_NX	(1u << 3)
 
 /* The vector crypto tiers, little-endian only. */
-void hwc_sha256_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_p8(void *state, const hwc_u8 *data, hwc_size nblocks);
+hwc_hash_blocks_fn hwc_sha256_blocks_p8;
+hwc_hash_blocks_fn hwc_sha512_blocks_p8;
 
 /* AES (aes_p8.c): ecb, cbc, ctr, xts, GHASH and GCM. */
-void hwc_aes_ecb_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
-void hwc_aes_ecb_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
-void hwc_aes_cbc_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_ctr_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-		    hwc_size len, hwc_u8 ctr[16]);
-void hwc_aes_xts_enc_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_xts_dec_p8(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size len, hwc_u8 tweak[16]);
-void hwc_ghash_p8(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
-void hwc_gcm_enc_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len);
-void hwc_gcm_dec_p8(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len);
+HWC_AES_MODES_DECLARE(p8);
+HWC_AES_XTS_DECLARE(p8);
+HWC_GCM_DECLARE(p8);
 
 /* Montgomery arithmetic on mulld/mulhdu with addc/adde/addze (bignum_p8.c), any endianness. */
-void hwc_bn_mul_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		   hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_p8(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		   unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_p8(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+HWC_BN_MONT_DECLARE(p8);
 
 /* Montgomery arithmetic on maddld/maddhdu/addex (bignum_p9.c), any endianness. */
-void hwc_bn_mul_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		   hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_p9(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		   unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_p9(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+HWC_BN_MONT_DECLARE(p9);
 
 #endif /* HWC_ARCH_CORES_H */

@@ -918,14 +918,4 @@ static void gcm(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc
 	hwc_memzero_explicit(&g, sizeof(g));
 }
 
-void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len)
-{
-	gcm(k, c, 1, dst, src, len);
-}
-
-void hwc_gcm_dec_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len)
-{
-	gcm(k, c, 0, dst, src, len);
-}
+HWC_GCM_DEFINE(t4, gcm)

@@ -27,9 +27,9 @@
  * @data; @state 8-byte aligned (a struct hwc_md_state's h, as every caller passes). They use
  * the FP registers: callers in the kernel run them between hwc_simd_begin() and hwc_simd_end().
  */
-void hwc_sha1_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha256_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
+hwc_hash_blocks_fn hwc_sha1_blocks_t4;
+hwc_hash_blocks_fn hwc_sha256_blocks_t4;
+hwc_hash_blocks_fn hwc_sha512_blocks_t4;
 
 /*
  * T4 AES tier (aes_t4.c): the AES round opcodes, GHASH on the VIS3 xmulx/xmulxhi. Any alignment
@@ -37,26 +37,9 @@ void hwc_sha512_blocks_t4(void *state, const hwc_u8 *data, hwc_size nblocks);
  * hwc_aes_expand_key's: ek serves both directions, dk is unused. Callers in the kernel run
  * them between hwc_simd_begin() and hwc_simd_end().
  */
-void hwc_aes_ecb_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size nblocks);
-void hwc_aes_ecb_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size nblocks);
-void hwc_aes_cbc_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size nblocks, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size nblocks, hwc_u8 iv[16]);
-void hwc_aes_ctr_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-		    hwc_size len, hwc_u8 ctr[16]);
-void hwc_aes_xts_enc_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_xts_dec_t4(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			hwc_size len, hwc_u8 tweak[16]);
-void hwc_ghash_t4(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
-		  hwc_size nblocks);
-void hwc_gcm_enc_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len);
-void hwc_gcm_dec_t4(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		    const hwc_u8 *src, hwc_size len);
+HWC_AES_MODES_DECLARE(t4);
+HWC_AES_XTS_DECLARE(t4);
+HWC_GCM_DECLARE(t4);
 
 /*
  * T4 Montgomery tier (bignum_t4.c): the exponentiation on MONTMUL/MONTSQR for moduli of up to

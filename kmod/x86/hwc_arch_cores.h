@@ -31,9 +31,9 @@
 #define HWC_F_IFMA	(1u << 11)
 
 /* Callable only when the CPU has the features of their table entry. */
-void hwc_sha1_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha256_blocks_shani(void *state, const hwc_u8 *data, hwc_size nblocks);
-void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks);
+hwc_hash_blocks_fn hwc_sha1_blocks_shani;
+hwc_hash_blocks_fn hwc_sha256_blocks_shani;
+hwc_hash_blocks_fn hwc_sha512_blocks_avx2;
 /*
  * Which rounds hwc_sha512_blocks_avx2 runs: 0 narrow (fewest operations a round, the next
  * pair's schedule pipelined: four-ALU cores), 1 wide (shorter chain between rounds, each pair
@@ -43,78 +43,24 @@ void hwc_sha512_blocks_avx2(void *state, const hwc_u8 *data, hwc_size nblocks);
 extern int hwc_sha512_wide;
 
 /* AES-NI tier: ecb, cbc, ctr, xts (aes_ni_modes.c), GHASH and GCM (gcm_ni.c). */
-void hwc_aes_ecb_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
-void hwc_aes_ecb_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src, hwc_size n);
-void hwc_aes_cbc_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_ctr_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-		       hwc_size len, hwc_u8 ctr[16]);
-void hwc_aes_xts_enc_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_xts_dec_aesni(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			   hwc_size len, hwc_u8 tweak[16]);
-void hwc_ghash_aesni(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
-void hwc_gcm_enc_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		       const hwc_u8 *src, hwc_size len);
-void hwc_gcm_dec_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-		       const hwc_u8 *src, hwc_size len);
-void hwc_gcm_final_aesni(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c, hwc_u8 tag[16]);
-void hwc_gcm_enc_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
-void hwc_gcm_dec_final_aesni(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+HWC_AES_MODES_DECLARE(aesni);
+HWC_AES_XTS_DECLARE(aesni);
+HWC_GCM_DECLARE(aesni);
+HWC_GCM_FINAL_DECLARE(aesni);
 /* GHASH and fused GCM of the VAES tiers (gcm_vaes_avx2.c, gcm_vaes_avx512.c on gcm_vaes.h). */
-void hwc_ghash_vaes_avx2(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src, hwc_size n);
-void hwc_gcm_enc_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len);
-void hwc_gcm_final_vaes_avx2(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
-			     hwc_u8 tag[16]);
-void hwc_gcm_dec_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			   const hwc_u8 *src, hwc_size len);
-void hwc_gcm_enc_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
-void hwc_gcm_dec_final_vaes_avx2(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				 hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
-void hwc_ghash_vaes_avx512(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
-			   hwc_size n);
-void hwc_gcm_enc_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len);
-void hwc_gcm_final_vaes_avx512(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,
-			       hwc_u8 tag[16]);
-void hwc_gcm_dec_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
-			     const hwc_u8 *src, hwc_size len);
-void hwc_gcm_enc_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
-void hwc_gcm_dec_final_vaes_avx512(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,
-				   hwc_u8 *dst, const hwc_u8 *src, hwc_size len, hwc_u8 tag[16]);
+HWC_GCM_DECLARE(vaes_avx2);
+HWC_GCM_FINAL_DECLARE(vaes_avx2);
+HWC_GCM_DECLARE(vaes_avx512);
+HWC_GCM_FINAL_DECLARE(vaes_avx512);
 
-/* VAES skcipher modes (aes_vaes_avx2.c, aes_vaes_avx512.c on the body in aes_modes.h): ymm (VAES + AVX2) and zmm (VAES + AVX-512) tiers. */
-void hwc_aes_ecb_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n);
-void hwc_aes_ecb_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n);
-void hwc_aes_cbc_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_ctr_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			 hwc_size len, hwc_u8 ctr[16]);
-void hwc_aes_xts_enc_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_xts_dec_vaes_avx2(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_ecb_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n);
-void hwc_aes_ecb_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n);
-void hwc_aes_cbc_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_cbc_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size n, hwc_u8 iv[16]);
-void hwc_aes_ctr_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			 hwc_size len, hwc_u8 ctr[16]);
+/*
+ * VAES skcipher modes (aes_vaes_avx2.c, aes_vaes_avx512.c on the body in aes_modes.h): ymm
+ * (VAES + AVX2) and zmm (VAES + AVX-512) tiers.
+ */
+HWC_AES_MODES_DECLARE(vaes_avx2);
+HWC_AES_XTS_DECLARE(vaes_avx2);
+HWC_AES_MODES_DECLARE(vaes_avx512);
+HWC_AES_XTS_DECLARE(vaes_avx512);
 /*
  * How the zmm XTS main loop advances its tweaks: 0 by shifts and adds (any AVX-512 CPU), 1 by
  * one VPCLMULQDQ per register (needs HWC_F_VPCLMUL). Set before any request and not changed
@@ -126,17 +72,9 @@ extern int hwc_xts_zmm_clmul;
  * schoolbook (four, no operand preparation). The same rules as hwc_xts_zmm_clmul.
  */
 extern int hwc_gcm_zmm_schoolbook;
-void hwc_aes_xts_enc_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, hwc_u8 tweak[16]);
-void hwc_aes_xts_dec_vaes_avx512(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
-			     hwc_size len, hwc_u8 tweak[16]);
 
 /* MULX/ADX Montgomery arithmetic (bignum_adx.c): general-purpose registers only. */
-void hwc_bn_mul_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *b, const hwc_u64 *m,
-		    hwc_u64 n0, unsigned int nl, hwc_u64 *t);
-void hwc_bn_sqr_adx(hwc_u64 *r, const hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0,
-		    unsigned int nl, hwc_u64 *t);
-void hwc_bn_redc_adx(hwc_u64 *r, hwc_u64 *a, const hwc_u64 *m, hwc_u64 n0, unsigned int nl);
+HWC_BN_MONT_DECLARE(adx);
 
 /* AVX-512 IFMA: the exponentiation in radix 2^52 (bignum_ifma.c). */
 int hwc_bn_modexp2_ifma(const struct hwc_bn_exp2 *x, unsigned int count, unsigned int e1limbs,
