@@ -86,13 +86,18 @@ static void test_mont(const struct hwc_bn_impl *bn, unsigned int nl, unsigned in
 	hwc_test_rnd_fill(m, nl * 8);
 	m[0] |= 1;
 	/*
-	 * Full top limb most of the time; sometimes a short one (primes of odd sizes); now and then
-	 * all ones or 2^(64 nl - 1) + 1, whose multiples carry through every limb or none.
+	 * Full top limb most of the time; sometimes a short one (primes of odd sizes), its top bit
+	 * set so that a one-limb modulus is at least 3 (1 has no Montgomery form, and no key has
+	 * it); now and then all ones or 2^(64 nl - 1) + 1, whose multiples carry through every
+	 * limb or none.
 	 */
 	switch (hwc_test_rnd64() % 8) {
-	case 0:
-		m[nl - 1] = (m[nl - 1] >> (hwc_test_rnd64() % 63)) | 1;
+	case 0: {
+		unsigned int s = hwc_test_rnd64() % 63;
+
+		m[nl - 1] = (m[nl - 1] >> s) | (1ull << (63 - s)) | 1;
 		break;
+	}
 	case 1:
 		memset(m, 0xff, nl * 8);
 		break;
