@@ -2,7 +2,7 @@
 # x86's objects and their flags, for kmod/Kbuild and selftests/Makefile alike (the variables
 # are described in kmod/Kbuild). Paths are below kmod/.
 hwc_arch_cores := x86/hash_impls.o x86/aes_impls.o x86/bn_impls.o \
-	x86/sha1_shani.o x86/sha256_shani.o x86/sha512_avx2.o \
+	x86/sha1_shani.o x86/sha256_shani.o x86/sha512_avx2.o x86/sha512_avx512.o \
 	x86/aes_ni_modes.o x86/gcm_ni.o x86/aes_vaes_avx2.o x86/aes_vaes_avx512.o \
 	x86/gcm_vaes_avx2.o x86/gcm_vaes_avx512.o \
 	x86/bignum_adx.o x86/bignum_ifma.o
@@ -32,6 +32,7 @@ hwc_zmm_flags := -mavx512f -mavx512bw -mavx512vl
 hwc_cflags_x86/sha1_shani.o := -msse4.1 -msha
 hwc_cflags_x86/sha256_shani.o := -msse4.1 -msha
 hwc_cflags_x86/sha512_avx2.o := -mavx2 -mbmi -mbmi2
+hwc_cflags_x86/sha512_avx512.o := -mavx2 -mbmi -mbmi2 -mavx512f -mavx512vl
 hwc_cflags_x86/gcm_ni.o := -maes -mpclmul -msse4.1
 hwc_cflags_x86/aes_ni_modes.o := -maes -msse4.1
 hwc_cflags_x86/aes_vaes_avx2.o := $(hwc_vaes_flags)
@@ -51,6 +52,7 @@ hwc_cflags_generic/bignum.o := -DHWC_BN_WHOLE_SQR_MAX=32 -DHWC_BN_COLUMN_H='"../
 # UBSAN's bounds checks (Debian's 7.2/7.3 configs, gcc-16) bring it to 3072 bytes (measured with
 # -fstack-usage, 2026-12-06): right at the limit.
 hwc_kcflags_x86/sha512_avx2.o = -Wframe-larger-than=$(if $(CONFIG_KASAN_STACK),4096,$(if $(CONFIG_UBSAN_BOUNDS),3584,3072))
+hwc_kcflags_x86/sha512_avx512.o = $(hwc_kcflags_x86/sha512_avx2.o)
 # Frames are under 600 bytes; KASAN's stack redzones around each zmm array of the inlined chunks
 # reach 4.1 KiB (7.2 debug kernel, 2026-12-04; its kernels have twice the stack).
 # UBSAN's bounds checks (Debian's 7.2/7.3 configs, gcc-16) grow ctr_long_vaes_avx512 to 2368 bytes

@@ -212,9 +212,23 @@ static void hwc_race_sha512(struct hwc_form_input *r)
 		hwc_sha512_blocks_avx2(st, r->buf + 4096 * i, 4096 / 128);
 }
 
-/* @zmm: the CPU runs the zmm tiers and their forms; the AVX2 SHA-512 form is raced wherever it runs. */
-static void hwc_pick_forms(bool zmm)
+/* The same with the AVX-512VL schedule: the tier that serves where zmm code may run. */
+static void hwc_race_sha512_vl(struct hwc_form_input *r)
 {
+	u64 st[8] = { 0 };
+	int i;
+
+	for (i = 0; i < HWC_FORM_LEN / 4096; i++)
+		hwc_sha512_blocks_avx512(st, r->buf + 4096 * i, 4096 / 128);
+}
+
+/*
+ * @f: the HWC_F_* bits. The zmm XTS and GCM forms are raced where their tiers run, the SHA-512
+ * form wherever an AVX2 SHA-512 tier runs, on the one that serves (AVX-512VL where zmm may run).
+ */
+static void hwc_pick_forms(unsigned int f)
+{
+	bool zmm = (f & HWC_F_AVX512) && (f & HWC_F_VPCLMUL) && (f & HWC_F_VAES);
 	static const char *const xts_names[2] = { "shift", "clmul" };
 	static const char *const gcm_names[2] = { "karatsuba", "schoolbook" };
 	static const char *const sha512_names[2] = { "narrow", "wide" };
@@ -233,7 +247,8 @@ static void hwc_pick_forms(bool zmm)
 			      &hwc_gcm_zmm_schoolbook, hwc_race_gcm, r);
 	}
 	hwc_pick_form("sha512_form", hwc_sha512_form, sha512_names, "AVX2 SHA-512 rounds:",
-		      &hwc_sha512_wide, hwc_race_sha512, r);
+		      &hwc_sha512_wide,
+		      f & HWC_F_AVX512 ? hwc_race_sha512_vl : hwc_race_sha512, r);
 	kfree_sensitive(r);
 }
 
@@ -286,6 +301,6 @@ unsigned int hwc_arch_features(void)
 			f |= HWC_F_IFMA;
 	}
 	if ((f & HWC_F_AVX2) && (f & HWC_F_BMI2))
-		hwc_pick_forms((f & HWC_F_AVX512) && (f & HWC_F_VPCLMUL) && (f & HWC_F_VAES));
+		hwc_pick_forms(f);
 	return f;
 }

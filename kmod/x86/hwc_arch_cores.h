@@ -34,8 +34,10 @@
 hwc_hash_blocks_fn hwc_sha1_blocks_shani;
 hwc_hash_blocks_fn hwc_sha256_blocks_shani;
 hwc_hash_blocks_fn hwc_sha512_blocks_avx2;
+/* The same rounds, the message schedule on AVX-512VL (zmm policy as HWC_F_AVX512). */
+hwc_hash_blocks_fn hwc_sha512_blocks_avx512;
 /*
- * Which rounds hwc_sha512_blocks_avx2 runs: 0 narrow (fewest operations a round, the next
+ * Which rounds hwc_sha512_blocks_avx2 and _avx512 run: 0 narrow (fewest operations a round, the next
  * pair's schedule pipelined: four-ALU cores), 1 wide (shorter chain between rounds, each pair
  * scheduled in its own rounds: six-ALU cores). Set before any request and not changed while
  * one runs: the kernel module times both at load (x86/cpu.c), the host tests run both.

@@ -11,6 +11,10 @@ hwc_expected_hash_drivers() {
 	fi
 	if cpu_has avx2 && cpu_has bmi2; then
 		echo sha384-hwcrypt-avx2 sha512-hwcrypt-avx2
+		# The AVX-512VL message schedule, gated as the zmm tiers are.
+		if hwc_zmm_runs; then
+			echo sha384-hwcrypt-avx512 sha512-hwcrypt-avx512
+		fi
 	fi
 }
 
@@ -25,17 +29,23 @@ hwc_zmm_downclocks() {
 	return 1
 }
 
+# Whether the tiers gated as zmm code run: AVX-512 F, BW and VL, and the module's zmm= value
+# (ZMM, default auto) allowing them.
+hwc_zmm_runs() {
+	cpu_has avx512f && cpu_has avx512bw && cpu_has avx512vl || return 1
+	case ${ZMM:-auto} in
+	off) return 1 ;;
+	auto) ! hwc_zmm_downclocks ;;
+	esac
+}
+
 # The AES tiers, slowest first (ZMM: the module's zmm= value, default auto).
 hwc_aes_impls() {
 	cpu_has aes && cpu_has pclmulqdq && cpu_has sse4_1 || return 0
 	echo aesni
 	cpu_has avx && cpu_has avx2 && cpu_has vaes || return 0
 	echo vaes-avx2
-	cpu_has avx512f && cpu_has avx512bw && cpu_has avx512vl || return 0
-	case ${ZMM:-auto} in
-	off) return 0 ;;
-	auto) hwc_zmm_downclocks && return 0 ;;
-	esac
+	hwc_zmm_runs || return 0
 	echo vaes-avx512
 }
 
