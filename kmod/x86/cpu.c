@@ -111,6 +111,8 @@ MODULE_PARM_DESC(sha512_form, "AVX2 SHA-512 rounds: auto (default: the faster fo
 struct hwc_form_input {
 	struct hwc_aes_key xk;
 	struct hwc_gcm_key gk;
+	/* The SHA-384/512 tier that serves, whose rounds the SHA-512 race times. */
+	hwc_hash_blocks_fn *sha512;
 	u8 buf[HWC_FORM_LEN];
 };
 
@@ -209,17 +211,7 @@ static void hwc_race_sha512(struct hwc_form_input *r)
 	int i;
 
 	for (i = 0; i < HWC_FORM_LEN / 4096; i++)
-		hwc_sha512_blocks_avx2(st, r->buf + 4096 * i, 4096 / 128);
-}
-
-/* The same with the AVX-512VL schedule: the tier that serves where zmm code may run. */
-static void hwc_race_sha512_vl(struct hwc_form_input *r)
-{
-	u64 st[8] = { 0 };
-	int i;
-
-	for (i = 0; i < HWC_FORM_LEN / 4096; i++)
-		hwc_sha512_blocks_avx512(st, r->buf + 4096 * i, 4096 / 128);
+		r->sha512(st, r->buf + 4096 * i, 4096 / 128);
 }
 
 /*
@@ -240,6 +232,8 @@ static void hwc_pick_forms(unsigned int f)
 		kfree_sensitive(r);
 		r = NULL;
 	}
+	if (r)
+		r->sha512 = f & HWC_F_AVX512 ? hwc_sha512_blocks_avx512 : hwc_sha512_blocks_avx2;
 	if (zmm) {
 		hwc_pick_form("xts_form", hwc_xts_form, xts_names, "zmm XTS tweak update:",
 			      &hwc_xts_zmm_clmul, hwc_race_xts, r);
@@ -247,8 +241,7 @@ static void hwc_pick_forms(unsigned int f)
 			      &hwc_gcm_zmm_schoolbook, hwc_race_gcm, r);
 	}
 	hwc_pick_form("sha512_form", hwc_sha512_form, sha512_names, "AVX2 SHA-512 rounds:",
-		      &hwc_sha512_wide,
-		      f & HWC_F_AVX512 ? hwc_race_sha512_vl : hwc_race_sha512, r);
+		      &hwc_sha512_wide, hwc_race_sha512, r);
 	kfree_sensitive(r);
 }
 
