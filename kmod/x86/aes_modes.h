@@ -425,12 +425,14 @@ AI void ctr_blocks(vec *b, __m128i c, hwc_size nb, const int n)
 	 * counter is public (an IV), so the branch reveals nothing.
 	 */
 	if (__builtin_expect((lo & 0xff) <= 0xffULL - (unsigned long long)(n * VW - 1), 1)) {
-		vec base = vadd64(vbcast(_mm_shuffle_epi8(c, bswap_mask128())),
-				  vsll64(vswap64(vlane_index()), 56));
+		const vec inc = vbcast(_mm_set_epi64x((long long)((unsigned long long)VW << 56), 0));
 
+		/* Each register the last plus one constant: no per-register constant to build. */
+		b[0] = vadd64(vbcast(_mm_shuffle_epi8(c, bswap_mask128())),
+			      vsll64(vswap64(vlane_index()), 56));
 #pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = vadd64(base, vbcast(_mm_set_epi64x((long long)((unsigned long long)(j * VW) << 56), 0)));
+		for (j = 1; j < n; j++)
+			b[j] = vadd64(b[j - 1], inc);
 		return;
 	}
 	if (__builtin_expect(lo <= ~0ULL - (unsigned long long)nb, 1)) {
@@ -485,16 +487,12 @@ AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size
  * zmm main loop: all round keys in registers, broadcast once (11-15 of the 32, beside 8 data
  * registers). Broadcast as each round uses them, GCC emits a VSHUFI32X4 per key per step,
  * which on Zen 5 issues to a pipe that also runs VAESENC: measured there, keys in registers
- * ran the AES-128 loop at 1.02-1.05x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. Each
- * register's counters are the previous register's plus one constant, so that no per-register
- * constant is rebuilt each step. The last round's key absorbs the input (AESENCLAST ends with
- * an XOR), off the rounds' chain.
+ * ran the AES-128 loop at 1.02-1.05x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. The last
+ * round's key absorbs the input (AESENCLAST ends with an XOR), off the rounds' chain.
  */
 AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
 		    __m128i *c, const unsigned int nr)
 {
-	const vec lanes = vsll64(vswap64(vlane_index()), 56);
-	const vec inc = vbcast(_mm_set_epi64x((long long)((unsigned long long)VW << 56), 0));
 	vec kr[HWC_AES_MAX_ROUNDS + 1];
 	unsigned int i;
 	int j;
@@ -503,24 +501,13 @@ AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_si
 	for (i = 0; i <= nr; i++)
 		kr[i] = rkv(r, i);
 	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
-		unsigned long long lo = (unsigned long long)_mm_cvtsi128_si64(*c);
-		vec b[UNROLL], n;
+		vec b[UNROLL];
 
-		/* As in ctr_blocks: the last byte does not carry within the step's 32 blocks. */
-		if (__builtin_expect((lo & 0xff) <= 0xffULL - (UNROLL * VW - 1), 1)) {
-			n = vadd64(vbcast(_mm_shuffle_epi8(*c, bswap_mask128())), lanes);
-#pragma GCC unroll 8
-			for (j = 0; j < UNROLL; j++) {
-				b[j] = vxor(n, kr[0]);
-				n = vadd64(n, inc);
-			}
-		} else {
-			ctr_blocks(b, *c, UNROLL * VW, UNROLL);
-#pragma GCC unroll 8
-			for (j = 0; j < UNROLL; j++)
-				b[j] = vxor(b[j], kr[0]);
-		}
+		ctr_blocks(b, *c, UNROLL * VW, UNROLL);
 		*c = ctr_add(*c, UNROLL * VW);
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			b[j] = vxor(b[j], kr[0]);
 #pragma GCC unroll 14
 		for (i = 1; i < nr; i++) {
 #pragma GCC unroll 8
