@@ -18,7 +18,14 @@ tests=${HWC_GUEST_TESTS:-all}
 jobs_max=${HWC_GUEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs_max" -ge 1 ] 2>/dev/null || jobs_max=1
 rc=0
-summary=() qsummary=()
+summary=() qsummary=() why=()
+# why_failed LABEL LOG: the lines that say why a run failed, kept for the end of the output
+# (CI shows its tail): the failed checks, vm.sh's verdicts, and any panic or oops.
+why_failed() {
+	why+=("--- why $1 failed:")
+	mapfile -t -O "${#why[@]}" why < <(grep -E '^(\[[ab]\] )?(FAIL: |vm\.sh: )|Kernel panic|BUG:|Oops|WARNING:|Call Trace|hwc-init:|qemu-system' "$2" |
+		grep -v ': OK in ' | tail -n 12)
+}
 queue_label=() queue_args=()
 # run LABEL VM-ARGS...: queues one guest run with this kernel's suite limits; run_queue starts them.
 run() {
@@ -34,7 +41,7 @@ run_one() {
 run_done() {
 	local i=$1 r=$2 log=$3
 	qsummary[i]="${queue_label[i]}: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1) (exit $r)"
-	[ "$r" = 0 ] || rc=1
+	[ "$r" = 0 ] || { rc=1; why_failed "${queue_label[i]}" "$log"; }
 }
 run_queue() {
 	local n=${#queue_label[@]} next=0 running=0 i r pid
@@ -98,6 +105,8 @@ run_split() {
 	rb=$(sed -n 's/^rc=//p' "$lb.rc" 2>/dev/null)
 	summary+=("$label [a]: $(grep -E '^\[a\] [0-9]+ passed, [0-9]+ failed' "$la" | tail -n 1 | cut -c5-) (exit ${ra:-?})")
 	summary+=("$label [b]: $(grep -E '^\[b\] [0-9]+ passed, [0-9]+ failed' "$lb" | tail -n 1 | cut -c5-) (exit ${rb:-?})")
+	[ "${ra:-1}" = 0 ] || why_failed "$label [a]" "$la"
+	[ "${rb:-1}" = 0 ] || why_failed "$label [b]" "$lb"
 	rm -f "$la" "$lb" "$la.rc" "$lb.rc"
 	[ "${ra:-1}" = 0 ] && [ "${rb:-1}" = 0 ] || rc=1
 }
@@ -138,6 +147,7 @@ if [ -n "$first" ] && [ -n "$negative_cpu" ]; then
 		--cpu "$negative_cpu" --tests 00-boot,10-module --module "$repo/build/kmod/$abi/hwcrypt.ko"
 fi
 run_queue
+[ "${#why[@]}" = 0 ] || printf '%s\n' "=== guest failures (each run's log is above)" "${why[@]}"
 echo "=== guest summary"
 printf '%s\n' "${summary[@]}" "${qsummary[@]}"
 exit $rc
