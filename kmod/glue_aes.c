@@ -32,11 +32,11 @@
 /*
  * The tier to run now: @impl inside a SIMD section, or the portable core where SIMD is not
  * usable. Both read the same key layout, so the choice can change between any two calls of a
- * request.
+ * request. Every caller is a request's path.
  */
 static const struct hwc_aes_impl *hwc_aes_enter(const struct hwc_aes_impl *impl)
 {
-	return hwc_simd_enter() ? impl : &hwc_aes_generic;
+	return hwc_simd_enter_request() ? impl : &hwc_aes_generic;
 }
 
 static void hwc_aes_leave(const struct hwc_aes_impl *run)

@@ -137,6 +137,18 @@ static inline bool hwc_simd_enter(void)
 	return true;
 }
 
+/*
+ * hwc_simd_enter() for a skcipher or aead request, which never runs in hard interrupt context:
+ * where the arch and kernel make SIMD usable in every other context, it does not ask.
+ */
+static inline bool hwc_simd_enter_request(void)
+{
+	if (!hwc_simd_usable_in_request())
+		return false;
+	hwc_simd_begin();
+	return true;
+}
+
 static inline void hwc_simd_leave(bool entered)
 {
 	if (entered)

@@ -49,6 +49,20 @@
 #endif
 
 /*
+ * hwc_compat_x86_request_simd_usable(): whether a skcipher or aead request may enter a SIMD
+ * section without asking crypto_simd_usable() first. True where the target kernel makes
+ * kernel-mode FPU usable in every task and softirq context (COMPAT_HAVE_X86_FPU_IN_SOFTIRQ:
+ * kernel_fpu_begin() holds off softirqs), as that kernel's own AES glue assumes: requests never
+ * run in hard interrupt context (the skcipher and aead walks refuse it). Elsewhere a softirq may
+ * have interrupted a kernel FPU user, and it asks. For x86/hwc_arch.h.
+ */
+#ifdef COMPAT_HAVE_X86_FPU_IN_SOFTIRQ
+#define hwc_compat_x86_request_simd_usable()	true
+#else
+#define hwc_compat_x86_request_simd_usable()	crypto_simd_usable()
+#endif
+
+/*
  * kzalloc_obj(P, gfp), kvzalloc_obj(P, gfp): a zeroed allocation of P's type. Code writes them
  * as the newest kernels do (checkpatch asks for them); where the target lacks them
  * (COMPAT_HAVE_KZALLOC_OBJ undefined: the kernel added both at once) they are kzalloc() and

@@ -33,6 +33,12 @@ static inline bool hwc_simd_usable(void)
 	return HWC_PPC_VEC && crypto_simd_usable();
 }
 
+/* The same in a skcipher or aead request: this arch has no cheaper answer there. */
+static inline bool hwc_simd_usable_in_request(void)
+{
+	return hwc_simd_usable();
+}
+
 /*
  * enable_kernel_vsx() hands the vector registers to the kernel until disable_kernel_vsx(); a
  * fault or a preemption in between would let another user see or clobber them.

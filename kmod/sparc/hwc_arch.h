@@ -30,6 +30,12 @@ static inline bool hwc_simd_usable(void)
 	return !in_interrupt();
 }
 
+/* The same in a skcipher or aead request: this arch has no cheaper answer there. */
+static inline bool hwc_simd_usable_in_request(void)
+{
+	return hwc_simd_usable();
+}
+
 static inline void hwc_simd_begin(void)
 {
 	preempt_disable();

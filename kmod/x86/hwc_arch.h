@@ -14,6 +14,12 @@ static inline bool hwc_simd_usable(void)
 	return crypto_simd_usable();
 }
 
+/* The same in a skcipher or aead request (never hard interrupt context). */
+static inline bool hwc_simd_usable_in_request(void)
+{
+	return hwc_compat_x86_request_simd_usable();
+}
+
 static inline void hwc_simd_begin(void)
 {
 	kernel_fpu_begin();
