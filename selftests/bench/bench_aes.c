@@ -198,34 +198,22 @@ static int hwc_req(unsigned int side, const unsigned char *iv, unsigned char *ds
 	return err;
 }
 
-/* One request on Linux 7.2's asm through kglue.c: req->iv is a copy of the IV, as a request's. */
+/*
+ * One request on Linux 7.2's asm through kglue.c, built and called as hwc_req()'s: req->iv is
+ * a copy of the IV; GCM's tag after the text, as there.
+ */
+static struct kasm_reqs *kreq;
 static int kern_req(const unsigned char *iv, unsigned char *dst, const unsigned char *in,
 		    hwc_size len, unsigned char *tag)
 {
 	unsigned char v[16];
+	int err;
 
 	memcpy(v, iv, 16);
-	switch (cur->mode) {
-	case CTR:
-		kasm->ctr(kctx, dst, in, (unsigned int)len, v);
-		return 0;
-	case XTS:
-		(cur->enc ? kasm->xts_enc : kasm->xts_dec)(kctx, dst, in, (unsigned int)len, v);
-		return 0;
-	case CBC:
-		(cur->enc ? kasm->cbc_enc : kasm->cbc_dec)(kctx, dst, in, (unsigned int)len, v);
-		return 0;
-	case ECB:
-		(cur->enc ? kasm->ecb_enc : kasm->ecb_dec)(kctx, dst, in, (unsigned int)len);
-		return 0;
-	case GCM:
-		if (cur->enc) {
-			kasm->gcm_enc(kctx, iv, dst, in, (unsigned int)len, tag);
-			return 0;
-		}
-		return kasm->gcm_dec(kctx, iv, dst, in, (unsigned int)len, tag);
-	}
-	return -1;
+	err = kasm_req_crypt(kreq, cur->enc, dst, in, (unsigned int)len, v);
+	if (cur->mode == GCM && cur->enc)
+		memcpy(tag, dst + len, 16);
+	return err;
 }
 
 static int side_req(unsigned int side, const unsigned char *iv, unsigned char *dst,
@@ -648,6 +636,15 @@ int main(int argc, char **argv)
 		fastest = nsides - 1;
 		kside = 0;
 		if (kasm) {
+			const struct kasm_alg *const kalgs[] = {
+				[CTR] = &kasm->ctr, [XTS] = &kasm->xts, [GCM] = &kasm->gcm,
+				[CBC] = &kasm->cbc, [ECB] = &kasm->ecb,
+			};
+
+			free(kreq);
+			kreq = kasm_req_new(kalgs[al->mode], al->mode == GCM, kctx);
+			if (!kreq)
+				die("kasm_req_new");
 			kside = nsides;
 			sides[nsides++] = NULL;
 		}

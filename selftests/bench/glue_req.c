@@ -10,6 +10,7 @@
 #include "kshim_glue.h"
 #include "hwc_glue.h"
 #include "glue_req.h"
+#include "kasm.h"
 
 struct glue_req {
 	struct hwc_drv drv;
@@ -112,4 +113,50 @@ int glue_req_crypt(struct glue_req *g, int enc, hwc_u8 *dst, const hwc_u8 *src,
 	aead_request_set_ad(&g->areq, 0);
 	aead_request_set_crypt(&g->areq, &g->src, &g->dst, len + (enc ? 0 : 16), iv);
 	return enc ? g->drv.alg.aead.encrypt(&g->areq) : g->drv.alg.aead.decrypt(&g->areq);
+}
+
+/*
+ * The kernel side's request, built per call exactly as glue_req_crypt() builds hwcrypt's: the
+ * same two one-entry scatterlists (struct kasm_sg has the shim's layout) and request fields, and
+ * the mode's entry point called through its pointer. Only the glue each side runs differs.
+ */
+struct kasm_reqs {
+	struct kasm_req req;
+	struct kasm_sg src, dst;
+	const struct kasm_alg *alg;
+	int aead;
+};
+
+struct kasm_reqs *kasm_req_new(const struct kasm_alg *alg, int aead, void *ctx)
+{
+	struct kasm_reqs *k = zalloc64(sizeof(*k));
+
+	if (k) {
+		k->alg = alg;
+		k->aead = aead;
+		k->req.ctx = ctx;
+	}
+	return k;
+}
+
+int kasm_req_crypt(struct kasm_reqs *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		   unsigned int len, hwc_u8 *iv)
+{
+	if (!k->aead) {
+		k->src = (struct kasm_sg){ (hwc_u8 *)src, len, 0 };
+		k->dst = (struct kasm_sg){ dst, len, 0 };
+		k->req.src = &k->src;
+		k->req.dst = &k->dst;
+		k->req.cryptlen = len;
+		k->req.iv = iv;
+		return enc ? k->alg->encrypt(&k->req) : k->alg->decrypt(&k->req);
+	}
+	k->src = (struct kasm_sg){ (hwc_u8 *)src, len + (enc ? 0 : 16), 0 };
+	k->dst = (struct kasm_sg){ dst, len + (enc ? 16 : 0), 0 };
+	k->req.assoclen = 0;
+	k->req.src = &k->src;
+	k->req.dst = &k->dst;
+	k->req.cryptlen = len + (enc ? 0 : 16);
+	k->req.iv = iv;
+	return enc ? k->alg->encrypt(&k->req) : k->alg->decrypt(&k->req);
 }

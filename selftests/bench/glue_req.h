@@ -24,4 +24,12 @@ int glue_req_setkey(struct glue_req *g, const hwc_u8 *key, unsigned int keylen);
 int glue_req_crypt(struct glue_req *g, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		   unsigned int len, hwc_u8 *iv);
 
+struct kasm_alg;
+struct kasm_reqs;
+
+/* The same for the kernel side (kasm.h): a request per call on @alg's entry points, tfm context @ctx. */
+struct kasm_reqs *kasm_req_new(const struct kasm_alg *alg, int aead, void *ctx);
+int kasm_req_crypt(struct kasm_reqs *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		   unsigned int len, hwc_u8 *iv);
+
 #endif

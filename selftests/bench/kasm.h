@@ -10,13 +10,38 @@
 
 #include <stddef.h>
 
-#define KASM_ABI	3
+#define KASM_ABI	4
 /* Bytes of the opaque key context a caller provides, 64-byte aligned. */
 #define KASM_CTX_SIZE	2048
 
 enum { KASM_SHA1, KASM_SHA256, KASM_SHA512, KASM_NHASH };
 /* gen_crypt's modes. */
 enum { KASM_CTR, KASM_XTS, KASM_CBC, KASM_ECB };
+
+/*
+ * A request as a driver receives it, in the layout of the hwcrypt side's kernel shim
+ * (kshim/glue/kshim_glue.h): one scatterlist entry each way. The bench builds one per call on
+ * both sides (glue_req.c), so neither side's glue is handed bare pointers the other has to read
+ * out of a request.
+ */
+struct kasm_sg {
+	unsigned char *addr;
+	unsigned int length;
+	unsigned int offset;
+};
+
+struct kasm_req {
+	unsigned int assoclen;		/* aead: 0 */
+	unsigned int cryptlen;		/* aead decryption: text and tag */
+	unsigned char *iv;		/* ctr, cbc: advanced; xts: as it came */
+	struct kasm_sg *src, *dst;
+	void *ctx;			/* the tfm's context (KASM_CTX_SIZE bytes) */
+};
+
+struct kasm_alg {
+	int (*encrypt)(struct kasm_req *req);
+	int (*decrypt)(struct kasm_req *req);
+};
 
 struct kasm_api {
 	unsigned int abi;
@@ -26,30 +51,14 @@ struct kasm_api {
 	int (*xts_setkey)(void *ctx, const unsigned char *key, unsigned int keylen);
 	int (*ctr_setkey)(void *ctx, const unsigned char *key, unsigned int keylen);
 	int (*gcm_setkey)(void *ctx, const unsigned char *key, unsigned int keylen);
-	/* One request: @iv is req->iv (XTS encrypts it in place, CTR advances it). */
-	void (*xts_enc)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len, unsigned char iv[16]);
-	void (*xts_dec)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len, unsigned char iv[16]);
-	void (*ctr)(const void *ctx, unsigned char *dst, const unsigned char *src,
-		    unsigned int len, unsigned char iv[16]);
 	/*
-	 * ecb(aes), cbc(aes) on the AES-NI asm (aesni-intel_asm.S), whatever the tier: 7.2 has no
-	 * VAES code for them. Key by ctr_setkey; @len a multiple of 16; cbc advances @iv.
+	 * Each mode's driver entry points, as the crypto API calls them: one request (struct
+	 * kasm_req) that the glue reads as 7.2's does. ecb(aes), cbc(aes): the AES-NI asm
+	 * (aesni-intel_asm.S) whatever the tier, 7.2 having no VAES code for them (key by
+	 * ctr_setkey). gcm: no associated data, 96-bit IV, 16-byte tag after the text (decrypt: -1
+	 * for a tag refused).
 	 */
-	void (*ecb_enc)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len);
-	void (*ecb_dec)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len);
-	void (*cbc_enc)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len, unsigned char iv[16]);
-	void (*cbc_dec)(const void *ctx, unsigned char *dst, const unsigned char *src,
-			unsigned int len, unsigned char iv[16]);
-	/* gcm(aes), no associated data, 96-bit IV, 16-byte tag; dec returns 0 iff the tag holds. */
-	void (*gcm_enc)(const void *ctx, const unsigned char iv[12], unsigned char *dst,
-			const unsigned char *src, unsigned int len, unsigned char tag[16]);
-	int (*gcm_dec)(const void *ctx, const unsigned char iv[12], unsigned char *dst,
-		       const unsigned char *src, unsigned int len, const unsigned char tag[16]);
+	struct kasm_alg ctr, xts, ecb, cbc, gcm;
 	/* lib/crypto's sha1()/sha256()/sha512() on the block function 7.2 picks here. */
 	const char *sha_tier[KASM_NHASH];
 	void (*sha_digest[KASM_NHASH])(const unsigned char *data, size_t len, unsigned char *out);

@@ -3,7 +3,9 @@
  * The bench's calling sequence for Linux 7.2's x86 crypto assembly (assembled from the cached
  * linux-source-7.2 by kernel.mk, never committed): what arch/x86/crypto/aesni-intel_glue.c and
  * lib/crypto/sha*.c do for a request whose data is one linear buffer, written from their
- * documented interfaces (asm prototypes and key-struct offsets the glue asserts).
+ * documented interfaces (asm prototypes and key-struct offsets the glue asserts). The AES
+ * modes take the request (struct kasm_req) that the bench builds per call exactly as it builds
+ * hwcrypt's, and read ctx, text, length and IV out of it as 7.2's glue does.
  *
  * Built as the kernel builds its glue (-O2 -mgeneral-regs-only: no SIMD in C), so that the
  * counter and IV words reach the assembly through the same scalar stores as in the kernel;
@@ -176,64 +178,77 @@ void aesni_ecb_dec(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned i
 void aesni_cbc_enc(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len, u8 *iv);
 void aesni_cbc_dec(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len, u8 *iv);
 
-static void ecb_enc(const void *ctx, u8 *dst, const u8 *src, unsigned int len)
+/* sg_virt() of the shim's one-entry scatterlist. */
+static inline u8 *sg_virt(const struct kasm_sg *sg)
 {
-	unsigned int n;
-
-	int last;
-
-	for (; len; dst += n, src += n, len -= n) {
-		n = walk_step(dst, src, len, &last);
-		kernel_fpu_begin();
-		aesni_ecb_enc((struct crypto_aes_ctx *)ctx, dst, src, n);
-		kernel_fpu_end();
-	}
-	walk_end();
+	return sg->addr;
 }
 
-static void ecb_dec(const void *ctx, u8 *dst, const u8 *src, unsigned int len)
-{
-	unsigned int n;
+/*
+ * The walk's whole-text case: text in one scatterlist entry each way, whose bytes it maps a
+ * page at a time (walk_step()). 7.2's glue reads the request and nothing else.
+ */
+#define WALK_REQ(req, dst, src, len)							\
+	u8 *dst = sg_virt((req)->dst);							\
+	const u8 *src = sg_virt((req)->src);						\
+	unsigned int len = (req)->cryptlen
 
+typedef void ecb_fn(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len);
+typedef void cbc_fn(struct crypto_aes_ctx *ctx, u8 *out, const u8 *in, unsigned int len, u8 *iv);
+
+static inline __attribute__((always_inline)) int ecb_crypt(struct kasm_req *req, ecb_fn *fn)
+{
+	struct crypto_aes_ctx *ctx = req->ctx;
+	WALK_REQ(req, dst, src, len);
+	unsigned int n;
 	int last;
 
 	for (; len; dst += n, src += n, len -= n) {
 		n = walk_step(dst, src, len, &last);
 		kernel_fpu_begin();
-		aesni_ecb_dec((struct crypto_aes_ctx *)ctx, dst, src, n);
+		fn(ctx, dst, src, n);
 		kernel_fpu_end();
 	}
 	walk_end();
+	return 0;
 }
 
-static void cbc_enc(const void *ctx, u8 *dst, const u8 *src, unsigned int len, u8 iv[16])
+static inline __attribute__((always_inline)) int cbc_crypt(struct kasm_req *req, cbc_fn *fn)
 {
+	struct crypto_aes_ctx *ctx = req->ctx;
+	WALK_REQ(req, dst, src, len);
+	u8 *iv = req->iv;
 	unsigned int n;
-
 	int last;
 
 	for (; len; dst += n, src += n, len -= n) {
 		n = walk_step(dst, src, len, &last);
 		kernel_fpu_begin();
-		aesni_cbc_enc((struct crypto_aes_ctx *)ctx, dst, src, n, iv);
+		fn(ctx, dst, src, n, iv);
 		kernel_fpu_end();
 	}
 	walk_end();
+	return 0;
 }
 
-static void cbc_dec(const void *ctx, u8 *dst, const u8 *src, unsigned int len, u8 iv[16])
+static int ecb_encrypt(struct kasm_req *req)
 {
-	unsigned int n;
+	return ecb_crypt(req, aesni_ecb_enc);
+}
 
-	int last;
+static int ecb_decrypt(struct kasm_req *req)
+{
+	return ecb_crypt(req, aesni_ecb_dec);
+}
 
-	for (; len; dst += n, src += n, len -= n) {
-		n = walk_step(dst, src, len, &last);
-		kernel_fpu_begin();
-		aesni_cbc_dec((struct crypto_aes_ctx *)ctx, dst, src, n, iv);
-		kernel_fpu_end();
-	}
-	walk_end();
+static int cbc_encrypt(struct kasm_req *req)
+{
+	return cbc_crypt(req, aesni_cbc_enc);
+}
+
+static int cbc_decrypt(struct kasm_req *req)
+{
+	return cbc_crypt(req, aesni_cbc_dec);
 }
 
 /* aes_prepareenckey() on x86: AES-NI expansion for 128/256 (192 goes to generic C there). */
@@ -257,9 +272,11 @@ static int gcm_aes_key(struct gcm_key_base *b, const u8 *key, unsigned int keyle
 #define CTR_FN(suffix)									\
 void aes_ctr64_crypt_##suffix(const struct crypto_aes_ctx *key, const u8 *src, u8 *dst,	\
 			      int len, const u64 le_ctr[2]);				\
-static void ctr_##suffix(const void *key, u8 *dst, const u8 *src, unsigned int len,	\
-			 u8 iv[16])							\
+static int ctr_##suffix(struct kasm_req *req)						\
 {											\
+	const struct crypto_aes_ctx *key = req->ctx;					\
+	WALK_REQ(req, dst, src, len);							\
+	u8 *iv = req->iv;								\
 	unsigned int nblocks, nbytes, p1;						\
 	u64 le_ctr[2], ctr64;								\
 	int last;									\
@@ -289,21 +306,34 @@ static void ctr_##suffix(const void *key, u8 *dst, const u8 *src, unsigned int l
 	walk_end();									\
 	put_be64(ctr64, iv + 8);							\
 	put_be64(le_ctr[1], iv);							\
+	return 0;									\
 }
 
-/* xts_crypt()'s fast path: the IV encrypted in place, then one call for the whole text. */
+/*
+ * xts_crypt()'s fast path: the IV encrypted in place, then one call for the whole text where
+ * each scatterlist's first entry holds it (the bench's always do).
+ */
 #define XTS_FN(suffix, dir)								\
 void aes_xts_##dir##crypt_##suffix(const struct crypto_aes_ctx *key, const u8 *src,	\
 				   u8 *dst, int len, u8 tweak[16]);			\
-static void xts_##dir##_##suffix(const void *p, u8 *dst, const u8 *src,			\
-				 unsigned int len, u8 iv[16])				\
+static int xts_##dir##_##suffix(struct kasm_req *req)					\
 {											\
-	const struct xts_ctx *ctx = p;							\
+	const struct xts_ctx *ctx = req->ctx;						\
 											\
+	if (__builtin_expect(req->cryptlen < 16, 0))					\
+		return -1;								\
 	kernel_fpu_begin();								\
-	aes_xts_encrypt_iv(&ctx->tweak_ctx, iv);					\
-	aes_xts_##dir##crypt_##suffix(&ctx->crypt_ctx, src, dst, (int)len, iv);	\
+	aes_xts_encrypt_iv(&ctx->tweak_ctx, req->iv);					\
+	if (__builtin_expect(req->src->length >= req->cryptlen &&			\
+			     req->dst->length >= req->cryptlen, 1)) {			\
+		aes_xts_##dir##crypt_##suffix(&ctx->crypt_ctx, sg_virt(req->src),	\
+					      sg_virt(req->dst), (int)req->cryptlen,	\
+					      req->iv);					\
+		kernel_fpu_end();							\
+		return 0;								\
+	}										\
 	kernel_fpu_end();								\
+	return -1;	/* the slow path: scatterlists the bench never makes */		\
 }
 
 /*
@@ -354,9 +384,11 @@ static void gcm_text_##suffix(const struct keytype *key, u32 le_ctr[4],		\
 	}										\
 	walk_end();									\
 }											\
-static void gcm_enc_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 *src,	\
-			     unsigned int len, u8 tag[16])				\
+static int gcm_enc_##suffix(struct kasm_req *req)					\
 {											\
+	const struct keytype *key = req->ctx;						\
+	const u8 *iv = req->iv;								\
+	unsigned int len = req->cryptlen;						\
 	u8 ghash_acc[16];								\
 	u32 le_ctr[4];									\
 											\
@@ -366,15 +398,19 @@ static void gcm_enc_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8
 	le_ctr[3] = get_be32(iv + 0);							\
 	memset(ghash_acc, 0, 16);							\
 	kernel_fpu_begin();								\
-	gcm_text_##suffix(key, le_ctr, ghash_acc, dst, src, len, 1);			\
+	gcm_text_##suffix(key, le_ctr, ghash_acc, sg_virt(req->dst), sg_virt(req->src),	\
+			  len, 1);							\
 	aes_gcm_enc_final_##suffix(key, le_ctr, ghash_acc, 0, len);			\
 	kernel_fpu_end();								\
-	map_and_copy(tag, ghash_acc, 16);						\
+	map_and_copy(sg_virt(req->dst) + len, ghash_acc, 16);				\
+	return 0;									\
 }											\
-static int gcm_dec_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 *src,	\
-			    unsigned int len, const u8 tag[16])				\
+static int gcm_dec_##suffix(struct kasm_req *req)					\
 {											\
-	u8 ghash_acc[16], want[16];							\
+	const struct keytype *key = req->ctx;						\
+	const u8 *iv = req->iv;								\
+	unsigned int len = req->cryptlen - 16;						\
+	u8 ghash_acc[16], tag[16];							\
 	u32 le_ctr[4];									\
 	_Bool ok;									\
 											\
@@ -384,9 +420,10 @@ static int gcm_dec_##suffix(const void *key, const u8 iv[12], u8 *dst, const u8 
 	le_ctr[3] = get_be32(iv + 0);							\
 	memset(ghash_acc, 0, 16);							\
 	kernel_fpu_begin();								\
-	gcm_text_##suffix(key, le_ctr, ghash_acc, dst, src, len, 0);			\
-	map_and_copy(want, tag, 16);							\
-	ok = aes_gcm_dec_final_##suffix(key, le_ctr, ghash_acc, 0, len, want, 16);	\
+	gcm_text_##suffix(key, le_ctr, ghash_acc, sg_virt(req->dst), sg_virt(req->src),	\
+			  len, 0);							\
+	map_and_copy(tag, sg_virt(req->src) + len, 16);					\
+	ok = aes_gcm_dec_final_##suffix(key, le_ctr, ghash_acc, 0, len, tag, 16);	\
 	kernel_fpu_end();								\
 	return ok ? 0 : -1;								\
 }
@@ -522,27 +559,21 @@ const struct kasm_api *kasm_get(unsigned int f)
 	if ((f & vaes) == vaes) {
 		api.xts_setkey = xts_setkey;
 		api.ctr_setkey = ctr_setkey;
-		api.ecb_enc = ecb_enc;
-		api.ecb_dec = ecb_dec;
-		api.cbc_enc = cbc_enc;
-		api.cbc_dec = cbc_dec;
+		api.ecb = (struct kasm_alg){ ecb_encrypt, ecb_decrypt };
+		api.cbc = (struct kasm_alg){ cbc_encrypt, cbc_decrypt };
 		if ((f & (HWC_F_AVX512 | HWC_F_BMI2)) == (HWC_F_AVX512 | HWC_F_BMI2) &&
 		    !prefer_ymm()) {
 			api.aes_tier = "vaes-avx512";
 			api.gcm_setkey = gcm_setkey_vaes_avx512;
-			api.xts_enc = xts_en_vaes_avx512;
-			api.xts_dec = xts_de_vaes_avx512;
-			api.ctr = ctr_vaes_avx512;
-			api.gcm_enc = gcm_enc_vaes_avx512;
-			api.gcm_dec = gcm_dec_vaes_avx512;
+			api.xts = (struct kasm_alg){ xts_en_vaes_avx512, xts_de_vaes_avx512 };
+			api.ctr = (struct kasm_alg){ ctr_vaes_avx512, ctr_vaes_avx512 };
+			api.gcm = (struct kasm_alg){ gcm_enc_vaes_avx512, gcm_dec_vaes_avx512 };
 		} else {
 			api.aes_tier = "vaes-avx2";
 			api.gcm_setkey = gcm_setkey_vaes_avx2;
-			api.xts_enc = xts_en_vaes_avx2;
-			api.xts_dec = xts_de_vaes_avx2;
-			api.ctr = ctr_vaes_avx2;
-			api.gcm_enc = gcm_enc_vaes_avx2;
-			api.gcm_dec = gcm_dec_vaes_avx2;
+			api.xts = (struct kasm_alg){ xts_en_vaes_avx2, xts_de_vaes_avx2 };
+			api.ctr = (struct kasm_alg){ ctr_vaes_avx2, ctr_vaes_avx2 };
+			api.gcm = (struct kasm_alg){ gcm_enc_vaes_avx2, gcm_dec_vaes_avx2 };
 		}
 	}
 	memset(api.sha_tier, 0, sizeof(api.sha_tier));

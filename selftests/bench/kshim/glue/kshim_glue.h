@@ -12,7 +12,9 @@
  *   are refused (walk.nbytes 0, -EINVAL).
  * - crypto_simd_usable(), kernel_fpu_begin() and kernel_fpu_end() are out-of-line calls that
  *   do nothing (kshim_glue.c), the same stand-ins as the kernel side's (kernel/kglue.c): each
- *   side pays for the sections its glue opens, neither for their work.
+ *   side pays for the sections its glue opens, neither for their work. The glue is built with
+ *   the compat layer as for Linux 7.2 (selftests/Makefile), where its requests do not call
+ *   crypto_simd_usable(), as 7.2's own do not.
  * - per-CPU counters are plain counters.
  */
 #ifndef HWC_KSHIM_GLUE_H
