@@ -275,8 +275,9 @@ static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, buf, buf, len, chain);
 }
 
-static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
-					 bool enc)
+/* An XTS request in general: any length, sections and scatterlists. */
+static __always_inline int hwc_xts_crypt_any(const struct hwc_drv *drv,
+					     struct skcipher_request *req, bool enc)
 {
 	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	unsigned int len = req->cryptlen;
@@ -284,8 +285,6 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 	u8 tweak[AES_BLOCK_SIZE];
 	int err = 0;
 
-	if (len < AES_BLOCK_SIZE)
-		return -EINVAL;
 	/* T = E_K2(IV), chained through the whole request; req->iv stays as it was. */
 	run = hwc_aes_enter(drv->tier.ops);
 	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
@@ -313,6 +312,42 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 	}
 	memzero_explicit(tweak, sizeof(tweak));
 	return err;
+}
+
+static noinline int hwc_xts_crypt_any_enc(const struct hwc_drv *drv, struct skcipher_request *req)
+{
+	return hwc_xts_crypt_any(drv, req, true);
+}
+
+static noinline int hwc_xts_crypt_any_dec(const struct hwc_drv *drv, struct skcipher_request *req)
+{
+	return hwc_xts_crypt_any(drv, req, false);
+}
+
+/*
+ * One section of text in one scatterlist entry each way (dm-crypt's sectors) takes a path of
+ * its own, with none of the general one's frame; everything else goes out of line.
+ */
+static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
+					 bool enc)
+{
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	unsigned int len = req->cryptlen;
+	const struct hwc_aes_impl *run;
+	u8 tweak[AES_BLOCK_SIZE];
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	if (len > HWC_AES_SIMD_MAX || !hwc_sg_linear(req->src, len) ||
+	    !hwc_sg_linear(req->dst, len))
+		return enc ? hwc_xts_crypt_any_enc(drv, req) : hwc_xts_crypt_any_dec(drv, req);
+	run = hwc_aes_enter(drv->tier.ops);
+	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
+	hwc_xts_piece(run, ctx, enc, sg_virt(req->dst), sg_virt(req->src), len, tweak);
+	hwc_aes_leave(run);
+	hwc_sg_flush_written(req->dst, len);
+	memzero_explicit(tweak, sizeof(tweak));
+	return 0;
 }
 
 static __always_inline void hwc_cts_tail(const struct hwc_aes_impl *run,

@@ -5,8 +5,6 @@
  */
 #include "kshim_glue.h"
 
-#define noinline __attribute__((noinline))
-
 noinline bool crypto_simd_usable(void)
 {
 	__asm__ __volatile__("" : : : "memory");

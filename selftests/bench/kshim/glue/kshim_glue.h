@@ -32,6 +32,7 @@ typedef unsigned long long u64;
 #define EINVAL		22
 #define EBADMSG		74
 #define PAGE_SIZE	4096UL
+#define noinline	__attribute__((__noinline__))
 
 #define __percpu
 #define this_cpu_add(var, n)	((var) += (n))
