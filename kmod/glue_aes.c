@@ -342,8 +342,13 @@ static __always_inline int hwc_xts_crypt(const struct hwc_drv *drv, struct skcip
 	    !hwc_sg_linear(req->dst, len))
 		return enc ? hwc_xts_crypt_any_enc(drv, req) : hwc_xts_crypt_any_dec(drv, req);
 	run = hwc_aes_enter(drv->tier.ops);
-	run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
-	hwc_xts_piece(run, ctx, enc, sg_virt(req->dst), sg_virt(req->src), len, tweak);
+	if (run->xts_enc_iv) {
+		(enc ? run->xts_enc_iv : run->xts_dec_iv)(&ctx->k1, &ctx->k2, sg_virt(req->dst),
+							  sg_virt(req->src), len, req->iv, tweak);
+	} else {
+		run->ecb_enc(&ctx->k2, tweak, req->iv, 1);
+		hwc_xts_piece(run, ctx, enc, sg_virt(req->dst), sg_virt(req->src), len, tweak);
+	}
 	hwc_aes_leave(run);
 	hwc_sg_flush_written(req->dst, len);
 	memzero_explicit(tweak, sizeof(tweak));

@@ -63,6 +63,9 @@ struct hwc_gcm_ctx {
  * - xts: @tweak is the already encrypted tweak T (E_K2(IV)); len >= 16. If len is not a
  *   multiple of 16 the call ends the message with ciphertext stealing (IEEE 1619 5.3.2) and
  *   the tweak it leaves is meaningless. Pieces before the last must be whole blocks.
+ * - xts_enc_iv/xts_dec_iv (optional, NULL: ecb_enc of @iv under @k2 into @tweak, then
+ *   xts_enc/xts_dec): a message's first piece with its tweak made in the same call, T kept in a
+ *   register for a short message; @tweak as xts_enc leaves it.
  * - gcm_enc/gcm_dec: CTR (inc32) and GHASH of the ciphertext in one pass; any length, but only
  *   the last piece of a message may be a partial block.
  * - ghash: whole blocks into @y.
@@ -102,6 +105,10 @@ struct hwc_aes_impl {
 			hwc_size len, hwc_u8 tweak[16]);
 	void (*xts_dec)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			hwc_size len, hwc_u8 tweak[16]);
+	void (*xts_enc_iv)(const struct hwc_aes_key *k, const struct hwc_aes_key *k2, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len, const hwc_u8 iv[16], hwc_u8 tweak[16]);
+	void (*xts_dec_iv)(const struct hwc_aes_key *k, const struct hwc_aes_key *k2, hwc_u8 *dst,
+			   const hwc_u8 *src, hwc_size len, const hwc_u8 iv[16], hwc_u8 tweak[16]);
 	void (*ghash)(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,
 		      hwc_size nblocks);
 	void (*gcm_enc)(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, hwc_u8 *dst,
@@ -122,6 +129,7 @@ struct hwc_aes_impl {
  * assembler by suffix alike):
  *   HWC_AES_MODES_*: ecb_enc, ecb_dec, cbc_enc, cbc_dec, ctr
  *   HWC_AES_XTS_*: xts_enc, xts_dec
+ *   HWC_AES_XTS_IV_*: xts_enc_iv, xts_dec_iv (the optional fused ones)
  *   HWC_GCM_*: ghash, gcm_enc, gcm_dec
  *   HWC_GCM_FINAL_*: gcm_final, gcm_enc_final, gcm_dec_final (the optional fused ones)
  *   HWC_AES_TIER_INIT: MODES, XTS and GCM, a tier that runs every mode on its own cores, and
@@ -143,6 +151,13 @@ void hwc_aes_xts_enc_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_
 			 hwc_size len, hwc_u8 tweak[16]);					\
 void hwc_aes_xts_dec_##tier(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,	\
 			 hwc_size len, hwc_u8 tweak[16])
+#define HWC_AES_XTS_IV_DECLARE(tier)								\
+void hwc_aes_xts_enc_iv_##tier(const struct hwc_aes_key *k, const struct hwc_aes_key *k2,	\
+			    hwc_u8 *dst, const hwc_u8 *src, hwc_size len, const hwc_u8 iv[16], \
+			    hwc_u8 tweak[16]);							\
+void hwc_aes_xts_dec_iv_##tier(const struct hwc_aes_key *k, const struct hwc_aes_key *k2,	\
+			    hwc_u8 *dst, const hwc_u8 *src, hwc_size len, const hwc_u8 iv[16], \
+			    hwc_u8 tweak[16])
 #define HWC_GCM_DECLARE(tier)									\
 void hwc_ghash_##tier(const struct hwc_gcm_key *k, hwc_u8 y[16], const hwc_u8 *src,		\
 		   hwc_size nblocks);								\
@@ -167,6 +182,9 @@ void hwc_gcm_dec_final_##tier(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c
 #define HWC_AES_XTS_INIT(tier)									\
 	.xts_enc = hwc_aes_xts_enc_##tier,							\
 	.xts_dec = hwc_aes_xts_dec_##tier
+#define HWC_AES_XTS_IV_INIT(tier)								\
+	.xts_enc_iv = hwc_aes_xts_enc_iv_##tier,						\
+	.xts_dec_iv = hwc_aes_xts_dec_iv_##tier
 #define HWC_GCM_INIT(tier)									\
 	.ghash = hwc_ghash_##tier,								\
 	.gcm_enc = hwc_gcm_enc_##tier,								\

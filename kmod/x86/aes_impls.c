@@ -27,6 +27,7 @@ const struct hwc_aes_impl hwc_aes_impls[] = {
 		 */
 		.features = HWC_F_VAES_TIER | HWC_F_AVX512 | HWC_F_VPCLMUL,
 		HWC_AES_TIER_INIT(vaes_avx512),
+		HWC_AES_XTS_IV_INIT(vaes_avx512),
 		HWC_GCM_FINAL_INIT(vaes_avx512),
 	},
 };

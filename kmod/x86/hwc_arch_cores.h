@@ -54,6 +54,7 @@ HWC_GCM_DECLARE(vaes_avx2);
 HWC_GCM_FINAL_DECLARE(vaes_avx2);
 HWC_GCM_DECLARE(vaes_avx512);
 HWC_GCM_FINAL_DECLARE(vaes_avx512);
+HWC_AES_XTS_IV_DECLARE(vaes_avx512);
 
 /*
  * VAES skcipher modes (aes_vaes_avx2.c, aes_vaes_avx512.c on the body in aes_modes.h): ymm

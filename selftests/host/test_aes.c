@@ -113,9 +113,11 @@ static void hwc_crypt(const struct hwc_aes_impl *impl, const struct skey *s, enu
 {
 	unsigned char v[16];
 	size_t off = 0, n;
+	/* Half of the XTS messages start with the tier's fused tweak-and-piece call, if it has one. */
+	int fused = m == XTS && impl->xts_enc_iv && (hwc_test_rnd64() & 1);
 
 	memcpy(v, iv, 16);
-	if (m == XTS)
+	if (m == XTS && !fused)
 		impl->ecb_enc(&s->k2, v, v, 1);
 	if (m == CTS && len > 16) {
 		/* The kernel's cts: CBC over all but the last 16 < tail <= 32 bytes. */
@@ -148,7 +150,10 @@ static void hwc_crypt(const struct hwc_aes_impl *impl, const struct skey *s, enu
 			impl->ctr(&s->k1, out + off, in + off, n, v);
 			break;
 		case XTS:
-			if (n)
+			if (n && fused && !off)
+				(enc ? impl->xts_enc_iv : impl->xts_dec_iv)(&s->k1, &s->k2, out, in, n,
+									    iv, v);
+			else if (n)
 				(enc ? impl->xts_enc : impl->xts_dec)(&s->k1, out + off, in + off, n, v);
 			break;
 		default:
