@@ -1124,12 +1124,10 @@ static __attribute__((__noinline__)) void CAT(xts_##kind##_##dir##nr##_, VAES_SU
  * buffer), its chunk dispatch, or its lane-vector update. The next tweak, t * x^nb, is off the
  * chain (only stored).
  */
-AI void xts_short(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
+AI void xts_short_with(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		       hwc_size len, __m128i t, vec tw, hwc_u8 tweak[16], const unsigned int nr)
 {
 	const hwc_size nb = len / 16;
-	const __m128i t = _mm_loadu_si128((const __m128i *)tweak);
-	const vec tw = xts_pow_clmul(vbcast_mem(tweak), 0);
 	struct vrks r;
 	vec b[1];
 
@@ -1139,6 +1137,14 @@ AI void xts_short(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 	b[0] = enc ? venclast(b[0], vxor(rkv(&r, nr), tw)) : vdeclast(b[0], vxor(rkv(&r, nr), tw));
 	vst_blocks(dst, b[0], nb);
 	_mm_storeu_si128((__m128i *)tweak, xmul_x(t, (int)nb));
+}
+
+/* T and its lanes loaded from @tweak (a broadcast load, forwarded from the caller's store). */
+AI void xts_short(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		  hwc_size len, hwc_u8 tweak[16], const unsigned int nr)
+{
+	xts_short_with(k, enc, dst, src, len, _mm_loadu_si128((const __m128i *)tweak),
+		       xts_pow_clmul(vbcast_mem(tweak), 0), tweak, nr);
 }
 
 XTS_OUTLINE_ALL(short)
@@ -1164,18 +1170,9 @@ AI void xts_short_iv(const struct hwc_aes_key *k, const struct hwc_aes_key *k2, 
 		     hwc_u8 *dst, const hwc_u8 *src, hwc_size len, const hwc_u8 iv[16],
 		     hwc_u8 tweak[16], const unsigned int nr)
 {
-	const hwc_size nb = len / 16;
 	const __m128i t = xts_tweak_nr(k2, iv, nr);
-	const vec tw = xts_pow_clmul(vbcast(t), 0);
-	struct vrks r;
-	vec b[1];
 
-	vload_keys(&r, enc ? k->ek : k->dk, nr);
-	b[0] = vxor3(vld_blocks(src, nb), tw, rkv(&r, 0));
-	vmid_nr(&r, b, 1, nr, enc);
-	b[0] = enc ? venclast(b[0], vxor(rkv(&r, nr), tw)) : vdeclast(b[0], vxor(rkv(&r, nr), tw));
-	vst_blocks(dst, b[0], nb);
-	_mm_storeu_si128((__m128i *)tweak, xmul_x(t, (int)nb));
+	xts_short_with(k, enc, dst, src, len, t, xts_pow_clmul(vbcast(t), 0), tweak, nr);
 }
 
 /* The general path's first piece: the tweak stored for it (it reads it from memory). */
