@@ -245,13 +245,62 @@ static __always_inline void hwc_xts_piece(const struct hwc_aes_impl *run,
 	(enc ? run->xts_enc : run->xts_dec)(&ctx->k1, dst, src, len, chain);
 }
 
+/*
+ * A mode's general walk out of line, one function per direction: what hwc_skcipher_lean()
+ * leaves to it.
+ */
+#define HWC_WALK_ANY(mode, stream)							\
+static noinline int hwc_##mode##_walk_any_enc(const struct hwc_drv *drv,		\
+					      struct skcipher_request *req)		\
+{											\
+	return hwc_skcipher_walk(drv, req, true, NULL, stream, hwc_##mode##_piece);	\
+}											\
+static noinline int hwc_##mode##_walk_any_dec(const struct hwc_drv *drv,		\
+					      struct skcipher_request *req)		\
+{											\
+	return hwc_skcipher_walk(drv, req, false, NULL, stream, hwc_##mode##_piece);	\
+}
+HWC_WALK_ANY(ecb, false)
+HWC_WALK_ANY(cbc, false)
+HWC_WALK_ANY(ctr, true)
+#undef HWC_WALK_ANY
+
+/*
+ * One SIMD section of text in one scatterlist entry each way (AF_ALG's pages, a kernel user's
+ * buffer up to 4 KiB) on a path of its own, with none of the walk's frame; everything else
+ * through the mode's general walk (@any_enc, @any_dec), out of line. The chaining value is
+ * req->iv, where the walk would leave it.
+ */
+static __always_inline int hwc_skcipher_lean(const struct hwc_drv *drv,
+					     struct skcipher_request *req, bool enc,
+					     hwc_aes_piece_fn *piece,
+					     int (*any_enc)(const struct hwc_drv *drv,
+							    struct skcipher_request *req),
+					     int (*any_dec)(const struct hwc_drv *drv,
+							    struct skcipher_request *req))
+{
+	const struct hwc_skcipher_ctx *ctx = crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	unsigned int len = req->cryptlen;
+	const struct hwc_aes_impl *run;
+
+	if (!len || len > HWC_AES_SIMD_MAX || !hwc_sg_linear(req->src, len) ||
+	    !hwc_sg_linear(req->dst, len))
+		return enc ? any_enc(drv, req) : any_dec(drv, req);
+	run = hwc_aes_enter(drv->tier.ops);
+	piece(run, ctx, enc, sg_virt(req->dst), sg_virt(req->src), len, req->iv);
+	hwc_aes_leave(run);
+	hwc_sg_flush_written(req->dst, len);
+	return 0;
+}
+
 /* Each mode's request as it runs in-core: @enc is a constant in every caller. */
 static __always_inline int hwc_ecb_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
 					 bool enc)
 {
 	if (req->cryptlen % AES_BLOCK_SIZE)
 		return -EINVAL;
-	return hwc_skcipher_walk(drv, req, enc, NULL, false, hwc_ecb_piece);
+	return hwc_skcipher_lean(drv, req, enc, hwc_ecb_piece, hwc_ecb_walk_any_enc,
+				 hwc_ecb_walk_any_dec);
 }
 
 static __always_inline int hwc_cbc_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
@@ -259,13 +308,15 @@ static __always_inline int hwc_cbc_crypt(const struct hwc_drv *drv, struct skcip
 {
 	if (req->cryptlen % AES_BLOCK_SIZE)
 		return -EINVAL;
-	return hwc_skcipher_walk(drv, req, enc, NULL, false, hwc_cbc_piece);
+	return hwc_skcipher_lean(drv, req, enc, hwc_cbc_piece, hwc_cbc_walk_any_enc,
+				 hwc_cbc_walk_any_dec);
 }
 
 static __always_inline int hwc_ctr_crypt(const struct hwc_drv *drv, struct skcipher_request *req,
 					 bool enc)
 {
-	return hwc_skcipher_walk(drv, req, enc, NULL, true, hwc_ctr_piece);
+	return hwc_skcipher_lean(drv, req, enc, hwc_ctr_piece, hwc_ctr_walk_any_enc,
+				 hwc_ctr_walk_any_dec);
 }
 
 static __always_inline void hwc_xts_tail(const struct hwc_aes_impl *run,
