@@ -609,23 +609,24 @@ AI __m128i gcm_tails(const struct hwc_gcm_key *k, int enc, const V *ctr, __m128i
 }
 
 /*
- * AES of four registers of counter blocks, with the GHASH multiplies of four other registers
- * (g against h) interleaved between the rounds so that both units stay busy.
+ * AES of @n (4 or 8) registers of counter blocks, with the GHASH multiplies of @n other
+ * registers (g against h) interleaved between the rounds so that both units stay busy.
  */
-AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V *b, int hash,
-		    struct gacc *a, const V *g, unsigned int pw, int first)
+AI void aesn_ghashn(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V *b,
+		    const unsigned int n, int hash, struct gacc *a, const V *g, unsigned int pw,
+		    int first)
 {
 	unsigned int i, j;
 	V r = kr ? ldkey(&kr[0]) : rkey(k->aes.ek, 0), xk = r, hk = r;
 
-#pragma GCC unroll 4
-	for (j = 0; j < 4; j++)
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
 		b[j] = vxor(b[j], r);
 #pragma GCC unroll 14
 	for (i = 1; i < nr; i++) {
 		r = kr ? ldkey(&kr[i]) : rkey(k->aes.ek, i);
-#pragma GCC unroll 4
-		for (j = 0; j < 4; j++)
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
 			b[j] = _mm512_aesenc_epi128(b[j], r);
 		/*
 		 * Schoolbook: register m's low and high products after round 2m + 1, its middle
@@ -633,13 +634,25 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 		 * AES-128 GCM at 16 KiB 2-3% faster so than with all four of a register after one
 		 * round (a burst of multiplies and their XORs, likely XORs sent to the port of the
 		 * zmm AES unit); AES-256 and decryption measured the same either way.
-		 * Karatsuba: register m's multiplies after round m + 1; pairs share their middle
-		 * operands.
+		 * Karatsuba: one register a round, pairs sharing their middle operands. Eight
+		 * registers go last first: register 0 carries the running GHASH value, the
+		 * previous step's reduction, which arrives last (see gcm_step).
 		 */
-		if (hash && i <= 8 && a->sb) {
+		if (hash && n == 4 && i <= 8 && a->sb) {
 			gmul_sb_half(a, g[(i - 1) / 2], hpow4(k, pw + 4 * ((i - 1) / 2)),
 				     first && i <= 2, (i - 1) & 1);
-		} else if (hash && i <= 4 && !a->sb) {
+		} else if (hash && n == 8 && i <= 8 && !a->sb) {
+			unsigned int m = 8 - i;
+
+			if (m & 1) {
+				xk = karatsuba_x2(g[m - 1], g[m]);
+				hk = karatsuba_k2(k, pw + 4 * (m - 1));
+				gmul_pair(a, g[m], hpow4(k, pw + 4 * m), xk, hk, 0x11,
+					  first && i == 1);
+			} else {
+				gmul_pair(a, g[m], hpow4(k, pw + 4 * m), xk, hk, 0x00, 0);
+			}
+		} else if (hash && i <= n && !a->sb) {
 			unsigned int m = i - 1;
 
 			if (!(m & 1)) {
@@ -653,8 +666,8 @@ AI void aes4_ghash4(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 		}
 	}
 	r = kr ? ldkey(&kr[nr]) : rkey(k->aes.ek, nr);
-#pragma GCC unroll 4
-	for (j = 0; j < 4; j++)
+#pragma GCC unroll 8
+	for (j = 0; j < n; j++)
 		b[j] = _mm512_aesenclast_epi128(b[j], r);
 }
 
@@ -685,6 +698,15 @@ AI void gcm_out4(int enc, const hwc_u8 *s, hwc_u8 *d, V *b, V *x, V *g)
  * decryption's last are peeled off the loop), so that the loop tests neither: Intel's cores
  * issue a not-taken branch on port 0 or 6, port 0 being the zmm AES unit's. On family 6
  * model 167 AES-128 GCM at 16 KiB ran 1-2.5% faster so, decryption 3% (AES-256 1%).
+ *
+ * Karatsuba (the form Zen 4/5 take) runs the step as one group of eight AES registers, the
+ * schoolbook form (Intel's) as two of four, as each was measured. On Zen 5 (family 26 model 2)
+ * the loop is bound by its one carried dependency: the previous step's reduction, lanes summed,
+ * joins register 0's product, which feeds this step's reduction. That chain is about 30 cycles
+ * of a step's ~56 of unit work, and the core's scheduler does not see far enough ahead to
+ * overlap all of it: cut (an experiment with a wrong result), the loop ran 40 GB/s instead of
+ * 26. One group with register 0 multiplied last shortens what waits on it: 3% at 16 KiB, both
+ * directions (alternating ABBA runs of the bare core).
  */
 AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int enc, hwc_u8 *dst,
 		 const hwc_u8 *src, V *ctr, hwc_u32 *c32, V *g, struct gacc *a, __m128i *y,
@@ -693,9 +715,37 @@ AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int 
 	const V sixteen = VLANES(0, 16);
 	/* Decrypting a message's last step: its blocks take H^33..H^2, the length block H. */
 	const unsigned int pw = last ? HWC_GCM_NPOW - 33 : HWC_GCM_NPOW - 32;
-	V b[4], x[4];
+	V b[8], x[4];
 	unsigned int j, half;
 
+	if (!a->sb) {
+		ctr_regs4_be(b, *ctr, *c32);
+		*ctr = vadd32(*ctr, sixteen);
+		ctr_regs4_be(b + 4, *ctr, *c32 + 16);
+		*ctr = vadd32(*ctr, sixteen);
+		*c32 += 32;
+		if (!enc) {
+#pragma GCC unroll 8
+			for (j = 0; j < 8; j++)
+				g[j] = vbswap(vld(src + 64 * j));
+		}
+		if (hash)
+			g[0] = vxor(g[0], vzext(*y));
+		aesn_ghashn(k, kr, nr, b, 8, hash, a, g, pw, 1);
+		if (hash) {
+			if (last)
+				gacc_len(a, k, fin);
+			*y = greduce(a);
+		}
+#pragma GCC unroll 8
+		for (j = 0; j < 8; j++) {
+			b[j] = vxor(b[j], vld(src + 64 * j));
+			vst(dst + 64 * j, b[j]);
+			if (enc)
+				g[j] = vbswap(b[j]);
+		}
+		return;
+	}
 #pragma GCC unroll 2
 	for (half = 0; half < 2; half++) {
 		const hwc_u8 *s = src + 256 * half;
@@ -713,7 +763,7 @@ AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int 
 		}
 		if (hash && half == 0)
 			g[0] = vxor(g[0], vzext(*y));
-		aes4_ghash4(k, kr, nr, b, hash, a, g + 4 * half, pw + 16 * half, half == 0);
+		aesn_ghashn(k, kr, nr, b, 4, hash, a, g + 4 * half, pw + 16 * half, half == 0);
 		if (hash && half == 1) {
 			if (last)
 				gacc_len(a, k, fin);
@@ -804,7 +854,7 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 			}
 			g[0] = vxor(g[0], vzext(y));
 		}
-		aes4_ghash4(k, fk ? kr : 0, nr, b, !enc, &a, g, p16, 1);
+		aesn_ghashn(k, fk ? kr : 0, nr, b, 4, !enc, &a, g, p16, 1);
 		gcm_out4(enc, src, dst, b, x, g);
 		y = enc ? ghash_regs_k(k, y, g, p16, 4) : greduce(&a);
 	}
@@ -820,27 +870,17 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
  * 1.03-1.07x without).
  */
 #define GCM_FRAME_KEYS_MIN 2048
-AI void gcm_bulk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
-		 hwc_size len, V *ctrp, __m128i *yp, unsigned int nr,
-		 const struct hwc_gcm_ctx *fin, hwc_u8 *tag)
-{
-	if (hwc_gcm_zmm_schoolbook) {
-		if (len >= GCM_FRAME_KEYS_MIN)
-			gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 1, 1);
-		else
-			gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 0, 1);
-	} else if (len >= GCM_FRAME_KEYS_MIN) {
-		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 1, 0);
-	} else {
-		gcm_bulk_fk(k, enc, dst, src, len, ctrp, yp, nr, fin, tag, 0, 0);
-	}
-}
 
-#define BULK(name, enc, nr)								\
-BULK_DECL(name)										\
-{											\
-	gcm_bulk(k, enc, dst, src, len, ctr, y, nr, 0, 0);				\
-}
+/*
+ * The bulk loop's four forms (frame keys or not, Karatsuba or schoolbook) each in a function of
+ * its own, picked per piece: inlined into one function, their frames added up (3.3 KiB on 6.1).
+ * @fin is a constant: a piece that ends the message, or not.
+ */
+#define BULK_FORM(name, enc, nr, final, fk, sb)						NOINLINE void name##_##fk##sb(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,				      hwc_u8 *dst, const hwc_u8 *src, hwc_size len, V *ctr,					      __m128i *y, hwc_u8 *tag)					{												if (final && !c)										__builtin_unreachable();							gcm_bulk_fk(k, enc, dst, src, len, ctr, y, nr, final ? c : 0, final ? tag : 0,			    fk, sb);								}
+#define BULK_FORMS(name, enc, nr, final)							BULK_FORM(name, enc, nr, final, 0, 0) BULK_FORM(name, enc, nr, final, 0, 1)		BULK_FORM(name, enc, nr, final, 1, 0) BULK_FORM(name, enc, nr, final, 1, 1)
+#define BULK_PICK(name, k, c, dst, src, len, ctr, y, tag)					(hwc_gcm_zmm_schoolbook ?								 ((len) >= GCM_FRAME_KEYS_MIN ? name##_11 : name##_01) :				 ((len) >= GCM_FRAME_KEYS_MIN ? name##_10 : name##_00))						(k, c, dst, src, len, ctr, y, tag)
+
+#define BULK(name, enc, nr)								BULK_FORMS(name, enc, nr, 0)								BULK_DECL(name)										{												BULK_PICK(name, k, 0, dst, src, len, ctr, y, 0);				}
 BULK(gcm_bulk_enc10, 1, 10) BULK(gcm_bulk_enc12, 1, 12) BULK(gcm_bulk_enc14, 1, 14)
 BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 14)
 
@@ -848,22 +888,7 @@ BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 
  * A last piece of whole 512-byte steps: the steps as in any piece, the last one's blocks
  * against H^33..H^2 with the length block against H in the same reduction, E_K(J0) beside.
  */
-AI void gcm_bulk_final(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c, int enc, hwc_u8 *dst,
-		       const hwc_u8 *src, hwc_size len, hwc_u8 *tag, unsigned int nr)
-{
-	__m128i y = bswap128(ld128_halves(c->y));
-	V ctr = ctr_lanes(bswap128(ld128_halves(c->ctr)));
-
-	gcm_bulk(k, enc, dst, src, len, &ctr, &y, nr, c, tag);
-}
-
-#define BULK_FINAL(dir, enc, nr)							\
-NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
-				       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
-				       hwc_u8 *tag)						\
-{											\
-	gcm_bulk_final(k, c, enc, dst, src, len, tag, nr);				\
-}
+#define BULK_FINAL(dir, enc, nr)							BULK_FORMS(gcm_bulk_final_##dir##nr, enc, nr, 1)					NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,					       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,						       hwc_u8 *tag)						{												__m128i y = bswap128(ld128_halves(c->y));						V ctr = ctr_lanes(bswap128(ld128_halves(c->ctr)));																BULK_PICK(gcm_bulk_final_##dir##nr, k, c, dst, src, len, &ctr, &y, tag);	}
 BULK_FINAL(enc, 1, 10) BULK_FINAL(enc, 1, 12) BULK_FINAL(enc, 1, 14)
 BULK_FINAL(dec, 0, 10) BULK_FINAL(dec, 0, 12) BULK_FINAL(dec, 0, 14)
 
