@@ -699,14 +699,13 @@ AI void gcm_out4(int enc, const hwc_u8 *s, hwc_u8 *d, V *b, V *x, V *g)
  * issue a not-taken branch on port 0 or 6, port 0 being the zmm AES unit's. On family 6
  * model 167 AES-128 GCM at 16 KiB ran 1-2.5% faster so, decryption 3% (AES-256 1%).
  *
- * Karatsuba (the form Zen 4/5 take) runs the step as one group of eight AES registers, the
- * schoolbook form (Intel's) as two of four, as each was measured. On Zen 5 (family 26 model 2),
- * where even a vector XOR takes two cycles, the step's reduction and the running value's way
- * into the next step's products are a chain of about 40 cycles against ~52 of CLMUL work a
- * step: with the value left out of the products (an experiment: the compiler then dropped all
- * but the last reduction), the loop ran 35-38 GB/s instead of 26. One group with register 0
- * (the one the value joins) multiplied last: 2-5% at 16 KiB (ABBA runs of the bare core).
- * Pairs of steps under one reduction (H^64..H^1) added 2% more; not kept for that.
+ * Karatsuba (the form Zen 4/5 take) runs the step as one group of eight AES registers with
+ * register 0 (the one the running value joins) multiplied last, the schoolbook form (Intel's)
+ * as two groups of four, as each was measured: on Zen 5 (family 26 model 2) the group of eight
+ * ran 2-5% faster at 16 KiB (ABBA runs of the bare core). The running value's path from one
+ * step's reduction to the next step's products does not bound the loop there: with the value
+ * kept out of the products (the reductions kept), it ran within 2%; with per-lane carries and
+ * no lane sum, or pairs of steps under one reduction, within 2% too.
  */
 AI void gcm_step(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, int enc, hwc_u8 *dst,
 		 const hwc_u8 *src, V *ctr, hwc_u32 *c32, V *g, struct gacc *a, __m128i *y,
