@@ -634,9 +634,8 @@ AI void aesn_ghashn(const struct hwc_gcm_key *k, const V *kr, unsigned int nr, V
 		 * AES-128 GCM at 16 KiB 2-3% faster so than with all four of a register after one
 		 * round (a burst of multiplies and their XORs, likely XORs sent to the port of the
 		 * zmm AES unit); AES-256 and decryption measured the same either way.
-		 * Karatsuba: one register a round, pairs sharing their middle operands. Eight
-		 * registers go last first: register 0 carries the running GHASH value, the
-		 * previous step's reduction, which arrives last (see gcm_step).
+		 * Karatsuba: one register a round, pairs sharing their middle operands; eight
+		 * registers last first, as measured (see gcm_step).
 		 */
 		if (hash && n == 4 && i <= 8 && a->sb) {
 			gmul_sb_half(a, g[(i - 1) / 2], hpow4(k, pw + 4 * ((i - 1) / 2)),
@@ -875,11 +874,31 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
  * its own, picked per piece: inlined into one function, their frames added up (3.3 KiB on 6.1).
  * @fin is a constant: a piece that ends the message, or not.
  */
-#define BULK_FORM(name, enc, nr, final, fk, sb)						NOINLINE void name##_##fk##sb(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,				      hwc_u8 *dst, const hwc_u8 *src, hwc_size len, V *ctr,					      __m128i *y, hwc_u8 *tag)					{												if (final && !c)										__builtin_unreachable();							gcm_bulk_fk(k, enc, dst, src, len, ctr, y, nr, final ? c : 0, final ? tag : 0,			    fk, sb);								}
-#define BULK_FORMS(name, enc, nr, final)							BULK_FORM(name, enc, nr, final, 0, 0) BULK_FORM(name, enc, nr, final, 0, 1)		BULK_FORM(name, enc, nr, final, 1, 0) BULK_FORM(name, enc, nr, final, 1, 1)
-#define BULK_PICK(name, k, c, dst, src, len, ctr, y, tag)					(hwc_gcm_zmm_schoolbook ?								 ((len) >= GCM_FRAME_KEYS_MIN ? name##_11 : name##_01) :				 ((len) >= GCM_FRAME_KEYS_MIN ? name##_10 : name##_00))						(k, c, dst, src, len, ctr, y, tag)
+#define BULK_FORM(name, enc, nr, final, fk, sb)						\
+NOINLINE void name##_##fk##sb(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,	\
+			      hwc_u8 *dst, const hwc_u8 *src, hwc_size len, V *ctr,		\
+			      __m128i *y, hwc_u8 *tag)					\
+{											\
+	if (final && !c)								\
+		__builtin_unreachable();						\
+	gcm_bulk_fk(k, enc, dst, src, len, ctr, y, nr, final ? c : 0, final ? tag : 0,	\
+		    fk, sb);								\
+}
+#define BULK_FORMS(name, enc, nr, final)						\
+	BULK_FORM(name, enc, nr, final, 0, 0) BULK_FORM(name, enc, nr, final, 0, 1)	\
+	BULK_FORM(name, enc, nr, final, 1, 0) BULK_FORM(name, enc, nr, final, 1, 1)
+#define BULK_PICK(name, k, c, dst, src, len, ctr, y, tag)				\
+	(hwc_gcm_zmm_schoolbook ?							\
+	 ((len) >= GCM_FRAME_KEYS_MIN ? name##_11 : name##_01) :			\
+	 ((len) >= GCM_FRAME_KEYS_MIN ? name##_10 : name##_00))				\
+		(k, c, dst, src, len, ctr, y, tag)
 
-#define BULK(name, enc, nr)								BULK_FORMS(name, enc, nr, 0)								BULK_DECL(name)										{												BULK_PICK(name, k, 0, dst, src, len, ctr, y, 0);				}
+#define BULK(name, enc, nr)								\
+BULK_FORMS(name, enc, nr, 0)								\
+BULK_DECL(name)										\
+{											\
+	BULK_PICK(name, k, 0, dst, src, len, ctr, y, 0);				\
+}
 BULK(gcm_bulk_enc10, 1, 10) BULK(gcm_bulk_enc12, 1, 12) BULK(gcm_bulk_enc14, 1, 14)
 BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 14)
 
@@ -887,7 +906,17 @@ BULK(gcm_bulk_dec10, 0, 10) BULK(gcm_bulk_dec12, 0, 12) BULK(gcm_bulk_dec14, 0, 
  * A last piece of whole 512-byte steps: the steps as in any piece, the last one's blocks
  * against H^33..H^2 with the length block against H in the same reduction, E_K(J0) beside.
  */
-#define BULK_FINAL(dir, enc, nr)							BULK_FORMS(gcm_bulk_final_##dir##nr, enc, nr, 1)					NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,					       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,						       hwc_u8 *tag)						{												__m128i y = bswap128(ld128_halves(c->y));						V ctr = ctr_lanes(bswap128(ld128_halves(c->ctr)));																BULK_PICK(gcm_bulk_final_##dir##nr, k, c, dst, src, len, &ctr, &y, tag);	}
+#define BULK_FINAL(dir, enc, nr)							\
+BULK_FORMS(gcm_bulk_final_##dir##nr, enc, nr, 1)					\
+NOINLINE void gcm_bulk_final_##dir##nr(const struct hwc_gcm_key *k, struct hwc_gcm_ctx *c,	\
+				       hwc_u8 *dst, const hwc_u8 *src, hwc_size len,		\
+				       hwc_u8 *tag)						\
+{											\
+	__m128i y = bswap128(ld128_halves(c->y));					\
+	V ctr = ctr_lanes(bswap128(ld128_halves(c->ctr)));				\
+											\
+	BULK_PICK(gcm_bulk_final_##dir##nr, k, c, dst, src, len, &ctr, &y, tag);	\
+}
 BULK_FINAL(enc, 1, 10) BULK_FINAL(enc, 1, 12) BULK_FINAL(enc, 1, 14)
 BULK_FINAL(dec, 0, 10) BULK_FINAL(dec, 0, 12) BULK_FINAL(dec, 0, 14)
 
