@@ -872,7 +872,7 @@ AI void gcm_bulk_fk(const struct hwc_gcm_key *k, int enc, hwc_u8 *dst, const hwc
 /*
  * The bulk loop's four forms (frame keys or not, Karatsuba or schoolbook) each in a function of
  * its own, picked per piece: inlined into one function, their frames added up (3.3 KiB on 6.1).
- * @fin is a constant: a piece that ends the message, or not.
+ * @final is a constant: a piece that ends the message (@c and @tag used), or not.
  */
 #define BULK_FORM(name, enc, nr, final, fk, sb)						\
 NOINLINE void name##_##fk##sb(const struct hwc_gcm_key *k, const struct hwc_gcm_ctx *c,	\
