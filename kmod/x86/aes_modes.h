@@ -266,6 +266,47 @@ AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		vst_blocks(dst + 16 * VW * j, b[j], blocks_in(nblk, j));
 }
 
+#if VW >= 4
+/*
+ * zmm main loop: the round keys in registers, broadcast once per call (8 data registers and at
+ * most 15 keys of the 32). Broadcast from memory per step, as vcrypt_n does, each VBROADCASTI32X4
+ * also takes a shuffle slot, and on Zen 5 that is an AES pipe's: 8 VAESENC beside 2 of them ran
+ * in 4.6 cycles, not 4 (results amd-26-2-2026-12-07-shuffle-slots).
+ */
+AI void ecb_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
+		    hwc_size nsteps, const unsigned int nr)
+{
+	vec kr[HWC_AES_MAX_ROUNDS + 1];
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 15
+	for (i = 0; i <= nr; i++)
+		kr[i] = rkv(r, i);
+	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
+		vec b[UNROLL];
+
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			b[j] = vxor(vld(src + 16 * VW * j), kr[0]);
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = enc ? venc(b[j], kr[i]) : vdec(b[j], kr[i]);
+		}
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			vst(dst + 16 * VW * j, enc ? venclast(b[j], kr[nr]) : vdeclast(b[j], kr[nr]));
+	}
+}
+
+AI void ecb_main(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps)
+{
+	NR_CONST(r->nr, ecb_main_nr, r, enc, dst, src, nsteps);
+}
+#endif
+
 AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		  hwc_size n)
 {
@@ -286,8 +327,19 @@ AI void ecb_crypt(const struct hwc_aes_key *k, int enc, hwc_u8 *dst, const hwc_u
 							     aes1_nr(&r, enc, x, 14));
 		return;
 	}
+#if VW >= 4
+	if (n >= UNROLL * VW) {
+		hwc_size steps = n / (UNROLL * VW);
+
+		ecb_main(&r, enc, dst, src, steps);
+		src += 16 * UNROLL * VW * steps;
+		dst += 16 * UNROLL * VW * steps;
+		n -= UNROLL * VW * steps;
+	}
+#else
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
 		ecb_chunk(&r, enc, dst, src, UNROLL * VW, UNROLL);
+#endif
 #define ECB_CALL(q) ecb_chunk(&r, enc, dst, src, c, q)
 	TAIL_LOOP(n, c, VW, 16, ECB_CALL);
 #undef ECB_CALL
@@ -374,6 +426,62 @@ AI void cbc_dec_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_
 			   blocks_in(nblk, j));
 }
 
+#if VW >= 4
+/*
+ * zmm main loop: round keys in registers as in ecb_main_nr. Each register's previous blocks
+ * (C_{i-1}) are a load from src - 16, not a lane shift of the registers (VALIGNQ takes a
+ * quarter of an AES slot on Zen 5); the first register's lane 0 is @prev, the block before
+ * the step. The XOR with them rides in the last round's key.
+ */
+AI void cbc_dec_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
+			__m128i *prev, const unsigned int nr)
+{
+	vec kr[HWC_AES_MAX_ROUNDS + 1], p0 = _mm512_castsi128_si512(*prev);
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 15
+	for (i = 0; i <= nr; i++)
+		kr[i] = rkv(r, i);
+	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
+		vec b[UNROLL], t;
+
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++)
+			b[j] = vxor(vld(src + 16 * VW * j), kr[0]);
+#pragma GCC unroll 14
+		for (i = 1; i < nr; i++) {
+#pragma GCC unroll 8
+			for (j = 0; j < UNROLL; j++)
+				b[j] = vdec(b[j], kr[i]);
+		}
+		/*
+		 * Lane 0 from @prev, lanes 1..3 the register's own first three blocks. Register
+		 * j + 1's previous blocks are loaded before register j is stored: in place, that
+		 * store overwrites the last of them.
+		 */
+		t = vxor(kr[nr], _mm512_mask_loadu_epi64(p0, 0xfc, src - 16));
+#pragma GCC unroll 8
+		for (j = 0; j < UNROLL; j++) {
+			vec tn = j < UNROLL - 1 ? vxor(kr[nr], vld(src + 16 * VW * (j + 1) - 16)) :
+				 _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)
+									(src + 16 * UNROLL * VW - 16)));
+
+			vst(dst + 16 * VW * j, vdeclast(b[j], t));
+			t = tn;
+		}
+		p0 = t;
+	}
+	*prev = vlow(p0);
+}
+
+AI void cbc_dec_main(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
+		     __m128i *prev)
+{
+	NR_CONST(r->nr, cbc_dec_main_nr, r, dst, src, nsteps, prev);
+}
+#endif
+
 void FN(hwc_aes_cbc_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8 *src,
 			  hwc_size n, hwc_u8 iv[16])
 {
@@ -382,8 +490,19 @@ void FN(hwc_aes_cbc_dec_)(const struct hwc_aes_key *k, hwc_u8 *dst, const hwc_u8
 	hwc_size c;
 
 	vload_keys(&r, k->dk, k->nr);
+#if VW >= 4
+	if (n >= UNROLL * VW) {
+		hwc_size steps = n / (UNROLL * VW);
+
+		cbc_dec_main(&r, dst, src, steps, &prev);
+		src += 16 * UNROLL * VW * steps;
+		dst += 16 * UNROLL * VW * steps;
+		n -= UNROLL * VW * steps;
+	}
+#else
 	for (; n >= UNROLL * VW; n -= UNROLL * VW, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW)
 		cbc_dec_chunk(&r, dst, src, UNROLL * VW, &prev, UNROLL);
+#endif
 #define CBC_CALL(q) cbc_dec_chunk(&r, dst, src, c, &prev, q)
 	TAIL_LOOP(n, c, VW, 16, CBC_CALL);
 #undef CBC_CALL

@@ -448,7 +448,10 @@ static void test_gcm_boundaries(const struct hwc_aes_impl *impl)
 	}
 }
 
-/* CTR counters whose low 64 bits (or all 128) wrap inside the message, at every offset. */
+/*
+ * CTR counters whose low 64 bits (or all 128, or only the last byte, into a byte 14 below 0xff)
+ * wrap inside the message, at every offset.
+ */
 static void test_ctr_carry(const struct hwc_aes_impl *impl)
 {
 	unsigned char key[16], iv[16];
@@ -458,21 +461,25 @@ static void test_ctr_carry(const struct hwc_aes_impl *impl)
 	size_t len;
 
 	group_begin(impl->impl, "ctr-128-counter-carry-openssl");
-	for (all = 0; all < 2; all++) {
+	for (all = 0; all < 3; all++) {
 		for (back = 0; back < 140; back++) {
 			/* Up to 8 KiB: several zmm main-loop steps on each side of the wrap. */
 			len = hwc_test_rnd_below(8193);
 			hwc_test_rnd_fill(key, 16);
 			hwc_test_rnd_fill(iv, 16);
-			memset(iv + (all ? 0 : 8), 0xff, all ? 15 : 7);
+			if (all < 2)
+				memset(iv + (all ? 0 : 8), 0xff, all ? 15 : 7);
+			else
+				iv[14] &= 0xfe;
 			iv[15] = (unsigned char)(0xff - back);
 			in = guarded(len);
 			hwc_test_rnd_fill(in, len);
 			setkey(&s, CTR, key, 16);
 			ossl_crypt(CTR, 1, key, 16, iv, in, len, outbuf);
 			hwc_crypt(impl, &s, CTR, 1, iv, in, len, outbuf2, (int)(hwc_test_rnd64() & 1));
-			check(!memcmp(outbuf, outbuf2, len), "counter %u below wrap (128-bit: %u) length %zu",
-			      back, all, len);
+			check(!memcmp(outbuf, outbuf2, len),
+			      "counter %u below wrap (64-bit 0, 128-bit 1, byte 2: %u) length %zu", back,
+			      all, len);
 		}
 	}
 	group_end();
