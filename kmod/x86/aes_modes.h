@@ -981,6 +981,25 @@ AI void xts_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
  * requests, results amd-25-1-2026-12-07), and on Zen 4, where VPCLMULQDQ takes the AES pipe,
  * the fold by multiply ran 5% slower than this one in the zmm loop.
  */
+#if VW >= 4
+/*
+ * zmm: no byte shifts. Beside VAESENC on Zen 5, each VPSLLDQ/VPSRLDQ (as VALIGNQ, VPERMQ,
+ * VPALIGNR, a VBROADCASTI32X4 load) cost about a quarter of an AES slot, while VPSHUFD,
+ * VPSLLQ/VPSRLQ, zero-masked shifts and VPTERNLOGQ cost none: 8 VAESENC and 4 of them ran in
+ * 4.0-4.1 cycles (results amd-26-2-2026-12-07-shuffle-slots). So the bits crossing a half come
+ * from the halves swapped (VPSHUFD) and shifted; those leaving x^127 are folded back in the low
+ * qword only, those leaving the low half carried into the high one as they are.
+ */
+AI vec xts_stride(vec t)
+{
+	const __mmask8 lo = 0x55;
+	vec h = vsrl64(vswap64(t), 64 - 8 * XTS_SB);
+
+	return vxor3(vsll64(t, 8 * XTS_SB), h,
+		     vxor3(_mm512_maskz_slli_epi64(lo, h, 1), _mm512_maskz_slli_epi64(lo, h, 2),
+			   _mm512_maskz_slli_epi64(lo, h, 7)));
+}
+#else
 AI vec xts_stride(vec t)
 {
 	vec h = vbsrl(t, 16 - XTS_SB);
@@ -989,6 +1008,7 @@ AI vec xts_stride(vec t)
 
 	return vxor3(vxor(vbsll(t, XTS_SB), h), vxor(h1, h2), vsll64(h, 7));
 }
+#endif
 
 #ifdef vclmul_87
 /*
