@@ -143,6 +143,38 @@ AI void vmid_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr
 	}
 }
 
+#if VW >= 4
+/*
+ * zmm main loops' round keys in registers, broadcast once per call (at most 15 of the 32, beside
+ * 8 data registers): broadcast from memory every step, each VBROADCASTI32X4 also takes a
+ * shuffle slot, and on Zen 5 that is an AES pipe's (8 VAESENC beside 2 of them ran in 4.6
+ * cycles, not 4: results amd-26-2-2026-12-07-shuffle-slots). GCC, left to broadcast them as
+ * each round uses them, emits a VSHUFI32X4 per key per step instead: the same cost.
+ */
+AI void vkeys_regs(const struct vrks *r, vec *kr, const unsigned int nr)
+{
+	unsigned int i;
+
+#pragma GCC unroll 15
+	for (i = 0; i <= nr; i++)
+		kr[i] = rkv(r, i);
+}
+
+/* Rounds 1 .. nr - 1 of n registers with the keys in registers @kr, whitened by the caller. */
+AI void vmid_regs(const vec *kr, vec *b, const int n, const unsigned int nr, const int enc)
+{
+	unsigned int i;
+	int j;
+
+#pragma GCC unroll 14
+	for (i = 1; i < nr; i++) {
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = enc ? venc(b[j], kr[i]) : vdec(b[j], kr[i]);
+	}
+}
+#endif
+
 /*
  * n registers through the cipher, one round key load per round for all of them. The rounds
  * are unrolled per key size (a switch on the public round count): no loop-carried register
@@ -267,34 +299,21 @@ AI void ecb_chunk(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 }
 
 #if VW >= 4
-/*
- * zmm main loop: the round keys in registers, broadcast once per call (8 data registers and at
- * most 15 keys of the 32). Broadcast from memory per step, as vcrypt_n does, each VBROADCASTI32X4
- * also takes a shuffle slot, and on Zen 5 that is an AES pipe's: 8 VAESENC beside 2 of them ran
- * in 4.6 cycles, not 4 (results amd-26-2-2026-12-07-shuffle-slots).
- */
+/* zmm main loop, the round keys in registers (vkeys_regs). */
 AI void ecb_main_nr(const struct vrks *r, int enc, hwc_u8 *dst, const hwc_u8 *src,
 		    hwc_size nsteps, const unsigned int nr)
 {
 	vec kr[HWC_AES_MAX_ROUNDS + 1];
-	unsigned int i;
 	int j;
 
-#pragma GCC unroll 15
-	for (i = 0; i <= nr; i++)
-		kr[i] = rkv(r, i);
+	vkeys_regs(r, kr, nr);
 	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
 		vec b[UNROLL];
 
 #pragma GCC unroll 8
 		for (j = 0; j < UNROLL; j++)
 			b[j] = vxor(vld(src + 16 * VW * j), kr[0]);
-#pragma GCC unroll 14
-		for (i = 1; i < nr; i++) {
-#pragma GCC unroll 8
-			for (j = 0; j < UNROLL; j++)
-				b[j] = enc ? venc(b[j], kr[i]) : vdec(b[j], kr[i]);
-		}
+		vmid_regs(kr, b, UNROLL, nr, enc);
 #pragma GCC unroll 8
 		for (j = 0; j < UNROLL; j++)
 			vst(dst + 16 * VW * j, enc ? venclast(b[j], kr[nr]) : vdeclast(b[j], kr[nr]));
@@ -428,7 +447,7 @@ AI void cbc_dec_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_
 
 #if VW >= 4
 /*
- * zmm main loop: round keys in registers as in ecb_main_nr. Each register's previous blocks
+ * zmm main loop, the round keys in registers (vkeys_regs). Each register's previous blocks
  * (C_{i-1}) are a load from src - 16, not a lane shift of the registers (VALIGNQ takes a
  * quarter of an AES slot on Zen 5); the first register's lane 0 is @prev, the block before
  * the step. The XOR with them rides in the last round's key.
@@ -437,24 +456,16 @@ AI void cbc_dec_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hw
 			__m128i *prev, const unsigned int nr)
 {
 	vec kr[HWC_AES_MAX_ROUNDS + 1], p0 = _mm512_castsi128_si512(*prev);
-	unsigned int i;
 	int j;
 
-#pragma GCC unroll 15
-	for (i = 0; i <= nr; i++)
-		kr[i] = rkv(r, i);
+	vkeys_regs(r, kr, nr);
 	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
 		vec b[UNROLL], t;
 
 #pragma GCC unroll 8
 		for (j = 0; j < UNROLL; j++)
 			b[j] = vxor(vld(src + 16 * VW * j), kr[0]);
-#pragma GCC unroll 14
-		for (i = 1; i < nr; i++) {
-#pragma GCC unroll 8
-			for (j = 0; j < UNROLL; j++)
-				b[j] = vdec(b[j], kr[i]);
-		}
+		vmid_regs(kr, b, UNROLL, nr, 0);
 		/*
 		 * Lane 0 from @prev, lanes 1..3 the register's own first three blocks. Register
 		 * j + 1's previous blocks are loaded before register j is stored: in place, that
@@ -603,22 +614,17 @@ AI void ctr_chunk(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size
 
 #if VW >= 4
 /*
- * zmm main loop: all round keys in registers, broadcast once (11-15 of the 32, beside 8 data
- * registers). Broadcast as each round uses them, GCC emits a VSHUFI32X4 per key per step,
- * which on Zen 5 issues to a pipe that also runs VAESENC: measured there, keys in registers
- * ran the AES-128 loop at 1.02-1.05x Linux 7.2's CTR at 8-16 KiB, the broadcasts at 0.90x. The last
- * round's key absorbs the input (AESENCLAST ends with an XOR), off the rounds' chain.
+ * zmm main loop, the round keys in registers (vkeys_regs): measured on Zen 5, the AES-128 loop
+ * ran at 1.02-1.05x Linux 7.2's CTR at 8-16 KiB, with the keys broadcast each step at 0.90x. The
+ * last round's key absorbs the input (AESENCLAST ends with an XOR), off the rounds' chain.
  */
 AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_size nsteps,
 		    __m128i *c, const unsigned int nr)
 {
 	vec kr[HWC_AES_MAX_ROUNDS + 1];
-	unsigned int i;
 	int j;
 
-#pragma GCC unroll 15
-	for (i = 0; i <= nr; i++)
-		kr[i] = rkv(r, i);
+	vkeys_regs(r, kr, nr);
 	for (; nsteps; nsteps--, src += 16 * UNROLL * VW, dst += 16 * UNROLL * VW) {
 		vec b[UNROLL];
 
@@ -627,12 +633,7 @@ AI void ctr_main_nr(const struct vrks *r, hwc_u8 *dst, const hwc_u8 *src, hwc_si
 #pragma GCC unroll 8
 		for (j = 0; j < UNROLL; j++)
 			b[j] = vxor(b[j], kr[0]);
-#pragma GCC unroll 14
-		for (i = 1; i < nr; i++) {
-#pragma GCC unroll 8
-			for (j = 0; j < UNROLL; j++)
-				b[j] = venc(b[j], kr[i]);
-		}
+		vmid_regs(kr, b, UNROLL, nr, 1);
 #pragma GCC unroll 8
 		for (j = 0; j < UNROLL; j++)
 			vst(dst + 16 * VW * j, venclast(b[j], vxor(kr[nr], vld(src + 16 * VW * j))));
