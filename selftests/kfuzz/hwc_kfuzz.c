@@ -213,10 +213,15 @@ static bool kf_guard_ok(struct kf_layout *l, u8 *arena)
 	return true;
 }
 
-/* The comparison's own control: a flipped output byte must be reported. */
+/*
+ * The comparison's own control: a flipped output byte must be reported. One output in 8: at one
+ * in 50, a 400-operation control run compared ~370 outputs with none flipped about once in 1,700
+ * seeds (seed 1720092698 on ppc64le 6.12 did, so its control run passed); at one in 8, never in
+ * practice ((7/8)^370 ~ 1e-21).
+ */
 static void kf_sabotage(struct kf_ctx *c, u8 *out, unsigned int len)
 {
-	if (sabotage && len && !kf_below(&c->rng, 50))
+	if (sabotage && len && !kf_below(&c->rng, 8))
 		out[kf_below(&c->rng, len)] ^= 0x10;
 }
 
