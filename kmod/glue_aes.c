@@ -27,7 +27,7 @@
  * one call of the tier, its tweak included. Linux's x86 XTS glue takes such a request whole,
  * whatever its length (xts_crypt() in aesni-intel_glue.c), so cutting it into 4 KiB sections
  * adds a call's fill and drain per 4 KiB that the driver it displaces does not pay (on Zen 5
- * the zmm core ran 16 KiB 7-10% faster as one call than as four). The bound keeps a kernel
+ * the zmm core ran 16 KiB 11-15% faster as one call than as four). The bound keeps a kernel
  * user's linear buffer from holding off preemption for long (64 KiB at 1 GB/s is 64 us).
  */
 #define HWC_XTS_LINEAR_MAX	65536

@@ -149,7 +149,7 @@ AI void vmid_nr(const struct vrks *r, vec *b, const int n, const unsigned int nr
  * 8 data registers): broadcast from memory every step, each VBROADCASTI32X4 also takes a
  * shuffle slot, and on Zen 5 that is an AES pipe's (8 VAESENC beside 2 of them ran in 4.6
  * cycles, not 4: results amd-26-2-2026-12-07-shuffle-slots). GCC, left to broadcast them as
- * each round uses them, emits a VSHUFI32X4 per key per step instead: the same cost.
+ * each round uses them, emits a VSHUFI32X4 per key per step instead, a shuffle as well.
  */
 AI void vkeys_regs(const struct vrks *r, vec *kr, const unsigned int nr)
 {
